@@ -1,0 +1,1 @@
+print("flowbench: not built yet")

@@ -1,0 +1,51 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+let argumentParser: Target.Dependency = .product(name: "ArgumentParser", package: "swift-argument-parser")
+
+let package = Package(
+  name: "FlowKit",
+  platforms: [.macOS(.v15), .iOS(.v18)],
+  products: [
+    // What an app embeds: the model, expressions and the engine. No libyaml, no command-line code.
+    .library(name: "FlowCore", targets: ["FlowCore"]),
+    // Scripted fakes of every provider, for an app's own tests.
+    .library(name: "FlowTestSupport", targets: ["FlowTestSupport"]),
+    .executable(name: "flowlint", targets: ["flowlint"]),
+    .executable(name: "flowrun", targets: ["flowrun"]),
+  ],
+  dependencies: [
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+  ],
+  targets: [
+    .target(name: "FlowCore"),
+    .systemLibrary(
+      name: "CLibYAML", pkgConfig: "yaml-0.1",
+      providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]),
+    .target(name: "FlowYAML", dependencies: ["FlowCore", "CLibYAML"]),
+    .target(name: "FlowSchema", dependencies: ["FlowCore"]),
+    .target(name: "FlowLint", dependencies: ["FlowCore", "FlowYAML", "FlowSchema"]),
+    .target(name: "FlowTestSupport", dependencies: ["FlowCore"]),
+    .target(name: "FlowRuntime", dependencies: ["FlowCore", "FlowLint", "FlowTestSupport"]),
+    .executableTarget(name: "flowlint", dependencies: ["FlowLint", argumentParser]),
+    .executableTarget(name: "flowrun", dependencies: ["FlowRuntime", argumentParser]),
+    .executableTarget(
+      name: "flowbench", dependencies: ["FlowRuntime", "FlowLint"], path: "Benchmarks/flowbench"),
+
+    .testTarget(name: "FlowCoreTests", dependencies: ["FlowCore", "FlowTestSupport"]),
+    .testTarget(name: "FlowYAMLTests", dependencies: ["FlowYAML"]),
+    .testTarget(name: "FlowSchemaTests", dependencies: ["FlowSchema", "FlowYAML", "FlowLint"]),
+    .testTarget(name: "FlowLintTests", dependencies: ["FlowLint"]),
+    .testTarget(name: "FlowRuntimeTests", dependencies: ["FlowRuntime", "FlowTestSupport"]),
+    .testTarget(name: "EndToEndTests", dependencies: ["FlowRuntime"]),
+  ],
+  swiftLanguageModes: [.v6]
+)
+
+for target in package.targets where target.type != .system {
+  target.swiftSettings = (target.swiftSettings ?? []) + [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+  ]
+}

@@ -1,0 +1,36 @@
+/// A message about a document, at a position: what every front end, validator and rule reports.
+public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
+  public enum Severity: String, Hashable, Sendable, Comparable {
+    case warning, error
+
+    public static func < (lhs: Self, rhs: Self) -> Bool { lhs == .warning && rhs == .error }
+  }
+
+  public var severity: Severity
+  public var message: String
+  public var file: String
+  public var location: SourceLocation
+  /// A stable id such as `unknown-step` or `schema`; nil for load errors.
+  public var ruleID: String?
+  /// Further lines shown under the message ("did you mean ...", "allowed: ...").
+  public var notes: [String]
+
+  public init(
+    _ severity: Severity, _ message: String, file: String, at location: SourceLocation,
+    rule ruleID: String? = nil, notes: [String] = []
+  ) {
+    self.severity = severity
+    self.message = message
+    self.file = file
+    self.location = location
+    self.ruleID = ruleID
+    self.notes = notes
+  }
+
+  /// `path:line:col: error: message [rule-id]`
+  public var description: String {
+    var text = "\(file):\(location.line):\(location.column): \(severity.rawValue): \(message)"
+    if let ruleID { text += " [\(ruleID)]" }
+    return text
+  }
+}

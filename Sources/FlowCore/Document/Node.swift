@@ -1,0 +1,111 @@
+/// A document value with the source position of every node: the common tree that the YAML front end,
+/// the JSON reader, the schema validator and the flow compiler share.
+///
+/// Mappings keep their entries in source order and have string keys (JSON's data model).
+public struct Node: Hashable, Sendable {
+  public enum Content: Hashable, Sendable {
+    case null
+    case bool(Bool)
+    case int(Int)
+    case double(Double)
+    case string(String)
+    case sequence([Node])
+    case mapping([Entry])
+  }
+
+  public struct Entry: Hashable, Sendable {
+    public var key: String
+    public var keyLocation: SourceLocation
+    public var value: Node
+
+    public init(key: String, keyLocation: SourceLocation, value: Node) {
+      self.key = key
+      self.keyLocation = keyLocation
+      self.value = value
+    }
+  }
+
+  public var content: Content
+  /// Where the node starts (1-based line and column).
+  public var location: SourceLocation
+
+  public init(_ content: Content, at location: SourceLocation = .unknown) {
+    self.content = content
+    self.location = location
+  }
+}
+
+// MARK: - Access
+
+extension Node {
+  public var string: String? { if case .string(let s) = content { s } else { nil } }
+  public var bool: Bool? { if case .bool(let b) = content { b } else { nil } }
+  public var int: Int? {
+    switch content {
+    case .int(let i): i
+    case .double(let d) where abs(d) < 9.0e15 && Double(Int(d)) == d: Int(d)
+    default: nil
+    }
+  }
+  public var number: Double? {
+    switch content {
+    case .int(let i): Double(i)
+    case .double(let d): d
+    default: nil
+    }
+  }
+  public var sequence: [Node]? { if case .sequence(let s) = content { s } else { nil } }
+  public var entries: [Entry]? { if case .mapping(let m) = content { m } else { nil } }
+  public var isNull: Bool { content == .null }
+
+  /// The value under `key` in a mapping, or nil.
+  public subscript(key: String) -> Node? {
+    entries?.first { $0.key == key }?.value
+  }
+
+  /// The entry under `key` in a mapping (to reach the key's own location), or nil.
+  public func entry(_ key: String) -> Entry? {
+    entries?.first { $0.key == key }
+  }
+
+  /// A short name for the kind of value, as used in diagnostics ("a string", "a mapping").
+  public var kindDescription: String {
+    switch content {
+    case .null: "null"
+    case .bool: "a boolean"
+    case .int: "an integer"
+    case .double: "a number"
+    case .string: "a string"
+    case .sequence: "a list"
+    case .mapping: "a mapping"
+    }
+  }
+}
+
+// MARK: - JSON data model equality
+
+extension Node {
+  /// Equality of the JSON values, ignoring positions and treating 1 and 1.0 as equal.
+  public func jsonEquals(_ other: Node) -> Bool {
+    switch (content, other.content) {
+    case (.null, .null): return true
+    case (.bool(let a), .bool(let b)): return a == b
+    case (.string(let a), .string(let b)): return a == b
+    case (.int, _), (.double, _):
+      guard let a = number, let b = other.number else { return false }
+      if case .int(let x) = content, case .int(let y) = other.content { return x == y }
+      return a == b
+    case (.sequence(let a), .sequence(let b)):
+      return a.count == b.count && zip(a, b).allSatisfy { $0.jsonEquals($1) }
+    case (.mapping(let a), .mapping(let b)):
+      guard a.count == b.count else { return false }
+      for entry in a {
+        guard let match = b.first(where: { $0.key == entry.key }), match.value.jsonEquals(entry.value) else {
+          return false
+        }
+      }
+      return true
+    default: return false
+    }
+  }
+}

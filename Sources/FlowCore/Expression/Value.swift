@@ -1,0 +1,39 @@
+/// A runtime value of the flow language: what variables hold, expressions produce and the store keeps.
+public enum Value: Hashable, Sendable {
+  case null
+  case bool(Bool)
+  case int(Int)
+  case string(String)
+  case list([Value])
+  /// String-keyed map (habit name -> "HH:MM", a namespace such as `env`, a provider result).
+  case map([String: Value])
+}
+
+/// The static type of a value, used to check expressions against declared variables at lint time.
+public indirect enum ValueType: Hashable, Sendable, CustomStringConvertible {
+  case any
+  case null
+  case bool
+  case int
+  case string
+  case list(ValueType)
+  case map(ValueType)
+  /// A namespace or structured value with known members (`env`, `permission`, `step`).
+  case record([String: ValueType])
+  /// A value that may be null (a provider result field, an unset optional).
+  case optional(ValueType)
+
+  public var description: String {
+    switch self {
+    case .any: "any"
+    case .null: "null"
+    case .bool: "bool"
+    case .int: "int"
+    case .string: "string"
+    case .list(let e): "list<\(e)>"
+    case .map(let e): "map<\(e)>"
+    case .record(let fields): "{" + fields.keys.sorted().joined(separator: ", ") + "}"
+    case .optional(let t): "\(t)?"
+    }
+  }
+}

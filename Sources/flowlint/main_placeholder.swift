@@ -1,0 +1,1 @@
+@main struct FlowLintMain { static func main() { print("flowlint: not built yet") } }

@@ -1,0 +1,1 @@
+@main struct FlowRunMain { static func main() { print("flowrun: not built yet") } }
