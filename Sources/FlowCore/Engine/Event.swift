@@ -1,0 +1,63 @@
+/// Something that happens to a running flow: a user command, a provider's answer, time passing, a relaunch.
+public enum Event: Sendable, Hashable {
+  /// The app starts or is relaunched (killed and started again): in-memory state is lost and the flow
+  /// resumes from the store as its `resume` routes say.
+  case launch(Launch)
+  case next
+  case skip
+  case back
+  /// Select one or several options and confirm.
+  case choose([String])
+  /// Text for a text-input step.
+  case input(String)
+  /// Named fields for a form step.
+  case inputFields([String: String])
+  /// Tap a named button (`request` on a permission step).
+  case tap(String)
+  /// The answer to the pending action or permission request, with its result values.
+  case outcome(String, result: [String: Value])
+  /// Virtual time passes.
+  case elapse(seconds: Double)
+  case reset
+
+  /// A short name for traces and messages.
+  public var name: String {
+    switch self {
+    case .launch: "launch"
+    case .next: "next"
+    case .skip: "skip"
+    case .back: "back"
+    case .choose: "choose"
+    case .input, .inputFields: "input"
+    case .tap(let button): "tap \(button)"
+    case .outcome(let outcome, _): "outcome \(outcome)"
+    case .elapse: "wait"
+    case .reset: "reset"
+    }
+  }
+}
+
+/// What the app knows when it starts: the device, the permission statuses and the stored values.
+public struct Launch: Sendable, Hashable {
+  /// Facts by name (`osVersion`); missing facts take the flow's defaults.
+  public var environment: [String: Value]
+  /// Permission statuses by kind (`notDetermined`, `granted`, `denied`, `unavailable`).
+  public var permissions: [String: String]
+  /// The stored values by key, or nil when the store could not be read (then defaults are used).
+  public var store: [String: Value]?
+  /// Why the store could not be read, reported as a warning.
+  public var storeProblem: String?
+  /// Seconds since midnight on the virtual clock.
+  public var clock: Double
+
+  public init(
+    environment: [String: Value] = [:], permissions: [String: String] = [:], store: [String: Value]? = [:],
+    storeProblem: String? = nil, clock: Double = 9 * 3600
+  ) {
+    self.environment = environment
+    self.permissions = permissions
+    self.store = store
+    self.storeProblem = storeProblem
+    self.clock = clock
+  }
+}

@@ -1,0 +1,179 @@
+/// What the current step shows: texts in the current language, options, fields and buttons with their state.
+/// `flowrun` renders it as text; an app could drive its views from it.
+public struct Screen: Sendable, Hashable {
+  public struct Option: Sendable, Hashable {
+    public var id: String
+    public var label: String
+    public var isSelected: Bool
+  }
+  public struct Field: Sendable, Hashable {
+    public var name: String
+    public var label: String?
+    public var type: String
+    public var placeholder: String?
+    public var isRequired: Bool
+  }
+  public struct Button: Sendable, Hashable {
+    /// What to type (`next`, `skip`, `tap restore`, `tap request`).
+    public var name: String
+    public var label: String
+    public var isEnabled: Bool
+  }
+
+  public var step: String
+  public var kind: Step.Kind
+  public var language: String
+  public var title: String?
+  public var body: String?
+  public var options: [Option] = []
+  public var isMultipleChoice = false
+  public var fields: [Field] = []
+  public var inputPlaceholder: String?
+  public var inputPrefill: String?
+  public var buttons: [Button] = []
+  public var canGoBack = false
+  /// The action or permission request waiting for an answer.
+  public var waitingFor: String?
+  /// The terminal outcome, once the flow has ended.
+  public var endedWith: String?
+}
+
+extension Engine {
+  /// What the current step shows.
+  public func screen(for state: RunState) throws -> Screen? {
+    guard let current = state.current else { return nil }
+    return try Presenter(run: Run(engine: self, state: state)).screen(on: current)
+  }
+
+  /// The commands the current step accepts (`next`, `choose a|b`, `tap restore`, `back`, ...).
+  public func commands(for state: RunState) -> [String] {
+    guard let current = state.current else { return ["restart"] }
+    return (try? Presenter(run: Run(engine: self, state: state)).commands(on: current)) ?? []
+  }
+
+  /// A text in the current language with its arguments filled in.
+  public func render(_ text: Text?, in state: RunState) throws -> String? {
+    try Presenter(run: Run(engine: self, state: state)).render(text)
+  }
+
+  /// The locale texts are shown in.
+  public func language(in state: RunState) -> String {
+    Presenter(run: Run(engine: self, state: state)).language
+  }
+}
+
+struct Presenter {
+  let run: Run
+  var flow: Flow { run.flow }
+  var state: RunState { run.state }
+
+  var language: String {
+    let fallback = flow.locales.first ?? "en"
+    guard let expr = flow.language, case .string(let value)? = try? run.evaluate(expr) else { return fallback }
+    if flow.locales.contains(value) { return value }
+    if let prefix = value.split(separator: "-").first, flow.locales.contains(String(prefix)) { return String(prefix) }
+    return fallback
+  }
+
+  func render(_ text: Text?) throws -> String? {
+    guard let text else { return nil }
+    for alternative in text.alternatives {
+      if let when = alternative.when, !(try run.holds(when)) { continue }
+      return try render(alternative)
+    }
+    return nil
+  }
+
+  func render(_ alternative: Text.Alternative) throws -> String {
+    let table = flow.strings[language] ?? [:]
+    var text = table[alternative.key]?.value ?? flow.strings[flow.locales.first ?? ""]?[alternative.key]?.value
+      ?? alternative.key
+    for arg in alternative.args {
+      let value = try run.evaluate(arg.value)
+      let replacement: String = if case .string(let s) = value { s } else { value.literal }
+      text = text.replacing("{\(arg.name)}", with: replacement)
+    }
+    return text
+  }
+
+  func screen(on current: StepIndex) throws -> Screen {
+    let step = flow.steps[current]
+    var screen = Screen(
+      step: step.id, kind: step.kind, language: language, title: try render(step.title), body: try render(step.body))
+    if let choice = step.choice {
+      let value = state.variables[flow.variableIndexByName[choice.variable.value] ?? 0]
+      screen.isMultipleChoice = step.kind == .multiChoice
+      screen.options = try choice.options.map { option in
+        let selected: Bool =
+          switch value {
+          case .string(let s): s == option.id
+          case .list(let l): l.contains(.string(option.id))
+          default: false
+          }
+        return Screen.Option(id: option.id, label: try render(option.label) ?? option.id, isSelected: selected)
+      }
+    }
+    if let input = step.textInput {
+      screen.inputPlaceholder = try render(input.placeholder)
+      if let prefill = input.prefill, case .string(let s) = try run.evaluate(prefill) { screen.inputPrefill = s }
+    }
+    screen.fields = try step.fields.map { field in
+      Screen.Field(
+        name: field.name, label: try render(field.label), type: field.type.rawValue,
+        placeholder: try render(field.placeholder), isRequired: field.isRequired)
+    }
+    screen.buttons = try buttons(on: current)
+    screen.canGoBack = run.backAllowed(on: current)
+    if let pending = state.pending { screen.waitingFor = pending.permission.map { "\(pending.action) \($0)" } ?? pending.action }
+    if let ended = state.ended { screen.endedWith = ended.outcome }
+    return screen
+  }
+
+  func buttons(on current: StepIndex) throws -> [Screen.Button] {
+    let step = flow.steps[current]
+    var buttons: [Screen.Button] = []
+    if let request = step.permission {
+      let visible = try request.visible.map { try run.holds($0) } ?? true
+      if visible {
+        let enabled = try request.enabled.map { try run.holds($0) } ?? true
+        buttons.append(.init(
+          name: "tap request", label: try render(request.label) ?? "Allow \(request.kind.value)", isEnabled: enabled))
+      }
+    }
+    for button in step.buttons {
+      if let visible = button.visible, !(try run.holds(visible)) { continue }
+      let enabled = try button.enabled.map { try run.holds($0) } ?? true
+      buttons.append(.init(name: "tap \(button.name)", label: try render(button.label) ?? button.name, isEnabled: enabled))
+    }
+    if let next = step.next {
+      let enabled = (try? run.requireEnabled(next, named: "next", on: current)) != nil
+      buttons.append(.init(name: "next", label: try render(next.label) ?? defaultLabel("common_next", "Next"), isEnabled: enabled))
+    }
+    if let skip = step.skip {
+      let enabled = try skip.enabled.map { try run.holds($0) } ?? true
+      buttons.append(.init(name: "skip", label: try render(skip.label) ?? defaultLabel("common_skip", "Skip"), isEnabled: enabled))
+    }
+    return buttons
+  }
+
+  func defaultLabel(_ key: String, _ fallback: String) -> String {
+    flow.strings[language]?[key]?.value ?? fallback
+  }
+
+  func commands(on current: StepIndex) throws -> [String] {
+    if state.ended != nil { return ["restart", "reset"] }
+    if let pending = state.pending { return run.outcomeNames(of: pending).map { "answer \($0)" } }
+    let step = flow.steps[current]
+    var commands: [String] = []
+    if let choice = step.choice, step.next != nil {
+      commands.append("choose " + choice.options.map(\.id).joined(separator: step.kind == .multiChoice ? "," : "|"))
+    }
+    if step.textInput != nil, step.next != nil { commands.append("input TEXT") }
+    if !step.fields.isEmpty, step.next != nil {
+      commands.append("input " + step.fields.map { "\($0.name)=\($0.type == .time ? "HH:MM" : "VALUE")" }.joined(separator: " "))
+    }
+    for button in try buttons(on: current) where button.isEnabled { commands.append(button.name) }
+    if run.backAllowed(on: current) { commands.append("back") }
+    return commands
+  }
+}

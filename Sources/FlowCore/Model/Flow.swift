@@ -1,0 +1,139 @@
+/// A compiled flow: the typed model the engine runs and the linter checks.
+///
+/// Build one with ``FlowCompiler`` from a positioned document tree (YAML or JSON). Steps are addressed by
+/// index internally; ``Flow/index(of:)`` maps an id to its index.
+public struct Flow: Sendable {
+  public var id: String
+  public var version: String
+  public var description: String?
+  public var locales: [String]
+  /// Which locale texts are shown in; nil means the first locale.
+  public var language: Expr?
+  public var start: StepIndex
+  public var back: Bool
+  public var facts: [Fact]
+  public var permissions: [Named<String>]
+  public var variables: [Variable]
+  public var resume: [ResumeRoute]
+  public var reset: Reset
+  public var hooks: Hooks
+  /// locale -> key -> text, with the location of each key for diagnostics.
+  public var strings: [String: [String: Located<String>]]
+  public var steps: [Step]
+  /// Where `flow:` is, for diagnostics about the flow as a whole.
+  public var location: SourceLocation
+
+  package var stepIndexByID: [String: StepIndex]
+  package var variableIndexByName: [String: Int]
+
+  public func index(of stepID: String) -> StepIndex? { stepIndexByID[stepID] }
+  public func step(_ id: String) -> Step? { stepIndexByID[id].map { steps[$0] } }
+  public func variable(_ name: String) -> Variable? { variableIndexByName[name].map { variables[$0] } }
+  public func fact(_ name: String) -> Fact? { facts.first { $0.name == name } }
+}
+
+public typealias StepIndex = Int
+
+/// A value with the place it was written.
+public struct Located<Value: Sendable & Hashable>: Sendable, Hashable {
+  public var value: Value
+  public var location: SourceLocation
+  public init(_ value: Value, at location: SourceLocation) {
+    self.value = value
+    self.location = location
+  }
+}
+
+/// A name with the place it was written.
+public struct Named<Value: Sendable & Hashable>: Sendable, Hashable {
+  public var name: String
+  public var value: Value
+  public var location: SourceLocation
+}
+
+/// An expression as written in the flow, with the location of its scalar (for diagnostics).
+public struct Expr: Sendable, Hashable, CustomStringConvertible {
+  public var expression: Expression
+  public var location: SourceLocation
+  public var description: String { expression.source }
+}
+
+/// A fact about the device the flow depends on (`env.NAME`).
+public struct Fact: Sendable, Hashable {
+  public var name: String
+  public var type: VariableType
+  public var defaultValue: Value
+  /// The values `flowrun explore` tries.
+  public var values: [Value]
+  public var location: SourceLocation
+}
+
+/// The type of a variable or fact.
+public enum VariableType: String, Sendable, Hashable, CaseIterable {
+  case bool, int, string, list, map
+
+  public var valueType: ValueType {
+    switch self {
+    case .bool: .bool
+    case .int: .int
+    case .string: .string
+    case .list: .list(.string)
+    case .map: .map(.string)
+    }
+  }
+
+  /// Whether `value` has this type.
+  public func admits(_ value: Value) -> Bool {
+    switch (self, value) {
+    case (.bool, .bool), (.int, .int), (.string, .string): true
+    case (.list, .list(let items)): items.allSatisfy { if case .string = $0 { true } else { false } }
+    case (.map, .map(let entries)): entries.values.allSatisfy { if case .string = $0 { true } else { false } }
+    default: false
+    }
+  }
+}
+
+/// A typed variable of the flow; persisted ones survive a restart.
+public struct Variable: Sendable, Hashable {
+  public var name: String
+  public var type: VariableType
+  public var defaultValue: Value
+  /// Allowed values for a string variable; a stored value outside them is replaced by the default.
+  public var allowedValues: [String]?
+  /// The store key, when the variable is persisted.
+  public var persistKey: String?
+  /// Evaluated at launch and on reset when nothing is stored.
+  public var initial: Expr?
+  public var location: SourceLocation
+
+  public func admits(_ value: Value) -> Bool {
+    guard type.admits(value) else { return false }
+    if let allowedValues, case .string(let s) = value { return allowedValues.contains(s) }
+    return true
+  }
+}
+
+/// A route of `resume`: to a step, or to the step whose raw value an expression gives.
+public struct ResumeRoute: Sendable, Hashable {
+  public enum Destination: Sendable, Hashable {
+    case step(StepIndex)
+    case rawValue(Expr)
+  }
+  public var when: Expr?
+  public var destination: Destination
+  public var location: SourceLocation
+}
+
+/// What `reset` clears and what runs after.
+public struct Reset: Sendable, Hashable {
+  public var clear: [Located<String>] = []
+  public var effects: [Effect] = []
+  public var location: SourceLocation = .unknown
+}
+
+/// Effects that run around every move.
+public struct Hooks: Sendable, Hashable {
+  public var launch: [Effect] = []
+  public var advance: [Effect] = []
+  public var enter: [Effect] = []
+}

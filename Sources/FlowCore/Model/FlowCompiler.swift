@@ -1,0 +1,470 @@
+/// Turns a positioned document tree into a ``Flow``, resolving every name it can.
+///
+/// The compiler is defensive: it never traps on a badly shaped tree (a flow loaded from JSON in an app is not
+/// schema-validated first). Problems become diagnostics with rule ids; the flow is still returned so a linter
+/// can report more, but a flow with errors must not be run.
+public enum FlowCompiler {
+  /// Compiles `root` (the whole document) read from `file`.
+  /// - Returns: the flow, or nil when the document is not a flow at all, and every diagnostic found.
+  public static func compile(_ root: Node, file: String) -> (flow: Flow?, diagnostics: [Diagnostic]) {
+    var compiler = Compiler(file: file)
+    let flow = compiler.compileFlow(root)
+    return (flow, compiler.diagnostics)
+  }
+}
+
+/// Rule ids the compiler reports; ``RuleCatalog`` describes them.
+package enum CompilerRule {
+  package static let shape = "flow-shape"
+  package static let unknownStep = "unknown-step"
+  package static let unknownVariable = "unknown-variable"
+  package static let unknownString = "unknown-string"
+  package static let unknownPermission = "unknown-permission"
+  package static let unknownOutcome = "unknown-outcome"
+  package static let expressionSyntax = "expression-syntax"
+  package static let duplicate = "duplicate-name"
+}
+
+private struct Compiler {
+  let file: String
+  var diagnostics: [Diagnostic] = []
+  var stepIndexByID: [String: StepIndex] = [:]
+  var pendingTargets: [(name: String, location: SourceLocation)] = []
+
+  init(file: String) { self.file = file }
+
+  // MARK: - Diagnostics
+
+  mutating func error(_ message: String, at location: SourceLocation, rule: String = CompilerRule.shape,
+                      notes: [String] = []) {
+    diagnostics.append(Diagnostic(.error, message, file: file, at: location, rule: rule, notes: notes))
+  }
+
+  // MARK: - Flow
+
+  mutating func compileFlow(_ root: Node) -> Flow? {
+    guard let entries = root.entries else {
+      error("a flow document must be a mapping with 'flow', 'start' and 'steps'; found \(root.kindDescription)",
+            at: root.location)
+      return nil
+    }
+    _ = entries
+    // Step ids first, so every transition can be resolved in one pass.
+    let stepsNode = root["steps"]
+    for (offset, entry) in (stepsNode?.entries ?? []).enumerated() {
+      stepIndexByID[entry.key] = offset
+    }
+
+    let id = requiredString(root, "flow") ?? ""
+    let version = scalarString(root["version"]) ?? ""
+    let locales = (root["locales"]?.sequence ?? []).compactMap(\.string)
+    let facts = (root["environment"]?.entries ?? []).map(compileFact)
+    let variables = (root["variables"]?.entries ?? []).map(compileVariable)
+    var variableIndex: [String: Int] = [:]
+    for (offset, variable) in variables.enumerated() { variableIndex[variable.name] = offset }
+
+    var strings: [String: [String: Located<String>]] = [:]
+    for localeEntry in root["strings"]?.entries ?? [] {
+      var table: [String: Located<String>] = [:]
+      for entry in localeEntry.value.entries ?? [] {
+        guard let text = scalarString(entry.value) else {
+          error("string '\(entry.key)' must be text; found \(entry.value.kindDescription)", at: entry.value.location)
+          continue
+        }
+        table[entry.key] = Located(text, at: entry.keyLocation)
+      }
+      strings[localeEntry.key] = table
+    }
+
+    let steps = (stepsNode?.entries ?? []).map(compileStep)
+    if stepsNode == nil {
+      error("missing 'steps': a flow needs at least one step", at: root.location)
+    }
+    let start = stepTarget(root["start"], what: "start") ?? 0
+
+    var flow = Flow(
+      id: id, version: version, description: root["description"]?.string, locales: locales,
+      language: root["language"].flatMap(expression), start: start, back: root["back"]?.bool ?? false,
+      facts: facts,
+      permissions: (root["permissions"]?.sequence ?? []).compactMap { node in
+        node.string.map { Named(name: $0, value: $0, location: node.location) }
+      },
+      variables: variables, resume: (root["resume"]?.sequence ?? []).compactMap(compileResumeRoute),
+      reset: compileReset(root["reset"]), hooks: compileHooks(root["hooks"]), strings: strings, steps: steps,
+      location: root.entry("flow")?.keyLocation ?? root.location,
+      stepIndexByID: stepIndexByID, variableIndexByName: variableIndex)
+    if steps.isEmpty { flow.start = 0 }
+    return flow
+  }
+
+  mutating func compileFact(_ entry: Node.Entry) -> Fact {
+    let node = entry.value
+    let type = variableType(node["type"]) ?? .string
+    let defaultValue = node["default"].map(value(of:)) ?? type.zero
+    var values = (node["values"]?.sequence ?? []).map(value(of:))
+    if values.isEmpty { values = type == .bool ? [.bool(false), .bool(true)] : [defaultValue] }
+    return Fact(name: entry.key, type: type, defaultValue: defaultValue, values: values, location: entry.keyLocation)
+  }
+
+  mutating func compileVariable(_ entry: Node.Entry) -> Variable {
+    let node = entry.value
+    let type = variableType(node["type"]) ?? .string
+    let defaultValue = node["default"].map(value(of:)) ?? type.zero
+    if let defaultNode = node["default"], !type.admits(defaultValue) {
+      error("default of '\(entry.key)' must be a \(type.rawValue); found \(defaultNode.kindDescription)",
+            at: defaultNode.location)
+    }
+    return Variable(
+      name: entry.key, type: type, defaultValue: defaultValue,
+      allowedValues: node["values"]?.sequence?.compactMap(scalarString),
+      persistKey: node["persist"].flatMap(scalarString), initial: node["initial"].flatMap(expression),
+      location: entry.keyLocation)
+  }
+
+  mutating func variableType(_ node: Node?) -> VariableType? {
+    guard let node else { return nil }
+    guard let name = node.string, let type = VariableType(rawValue: name) else {
+      error("unknown type '\(scalarString(node) ?? node.kindDescription)'; expected one of "
+            + Suggestion.list(VariableType.allCases.map(\.rawValue)), at: node.location)
+      return nil
+    }
+    return type
+  }
+
+  mutating func compileResumeRoute(_ node: Node) -> ResumeRoute? {
+    let when = node["when"].flatMap(expression)
+    if let raw = node["rawValue"] {
+      guard let expr = expression(raw) else { return nil }
+      return ResumeRoute(when: when, destination: .rawValue(expr), location: node.location)
+    }
+    guard let target = stepTarget(node["to"], what: "resume route") else { return nil }
+    return ResumeRoute(when: when, destination: .step(target), location: node.location)
+  }
+
+  mutating func compileReset(_ node: Node?) -> Reset {
+    guard let node else { return Reset() }
+    return Reset(
+      clear: (node["clear"]?.sequence ?? []).compactMap { n in n.string.map { Located($0, at: n.location) } },
+      effects: effects(node["effects"]), location: node.location)
+  }
+
+  mutating func compileHooks(_ node: Node?) -> Hooks {
+    guard let node else { return Hooks() }
+    return Hooks(launch: effects(node["launch"]), advance: effects(node["advance"]), enter: effects(node["enter"]))
+  }
+
+  // MARK: - Steps
+
+  mutating func compileStep(_ entry: Node.Entry) -> Step {
+    let node = entry.value
+    let kindName = node["kind"]?.string ?? ""
+    let kind: Step.Kind
+    if let known = Step.Kind(rawValue: kindName) {
+      kind = known
+    } else {
+      let all = Step.Kind.allCases.map(\.rawValue)
+      var notes: [String] = []
+      if let guess = Suggestion.closest(to: kindName, in: all) { notes.append("did you mean '\(guess)'?") }
+      error("unknown step kind '\(kindName)' for step '\(entry.key)'; expected one of \(Suggestion.list(all))",
+            at: node["kind"]?.location ?? entry.keyLocation, notes: notes)
+      kind = .screen
+    }
+    var step = Step(
+      id: entry.key, kind: kind, title: node["title"].flatMap(text), body: node["body"].flatMap(text),
+      rawValue: node["rawValue"]?.int, isRetired: node["retired"]?.bool ?? false,
+      skipIf: node["skipIf"].flatMap(expression), back: node["back"]?.bool, enter: effects(node["enter"]),
+      next: node["next"].flatMap { transition($0) }, skip: node["skip"].flatMap { transition($0) },
+      buttons: (node["buttons"]?.entries ?? []).compactMap(button), autoAdvance: nil, choice: nil,
+      textInput: nil, fields: [], permission: nil, action: nil, terminalOutcome: nil,
+      location: entry.keyLocation)
+    if let auto = node["autoAdvance"] {
+      step.autoAdvance = Step.AutoAdvance(
+        seconds: auto["after"]?.number ?? 0, when: auto["when"].flatMap(expression), location: auto.location)
+    }
+    switch kind {
+    case .singleChoice, .multiChoice:
+      let options = (node["options"]?.entries ?? []).map { option in
+        Step.Option(id: option.key, label: text(option.value) ?? Text(alternatives: []), location: option.keyLocation)
+      }
+      let required = node["required"]?.bool ?? true
+      step.choice = Step.Choice(
+        options: options, variable: locatedString(node, "variable"), isRequired: required,
+        min: node["min"]?.int ?? (required ? 1 : 0), max: node["max"]?.int ?? (kind == .singleChoice ? 1 : nil))
+    case .textInput:
+      step.textInput = Step.TextInput(
+        variable: locatedString(node, "variable"), isRequired: node["required"]?.bool ?? true,
+        placeholder: node["placeholder"].flatMap(text), prefill: node["prefill"].flatMap(expression),
+        valid: node["valid"].flatMap(expression))
+    case .form:
+      step.fields = (node["fields"]?.entries ?? []).map { field in
+        let value = field.value
+        let typeName = value["type"]?.string ?? "string"
+        let type = Step.Field.FieldType(rawValue: typeName) ?? .string
+        if Step.Field.FieldType(rawValue: typeName) == nil {
+          error("unknown field type '\(typeName)'; expected one of "
+                + Suggestion.list(Step.Field.FieldType.allCases.map(\.rawValue)),
+                at: value["type"]?.location ?? field.keyLocation)
+        }
+        return Step.Field(
+          name: field.key, label: value["label"].flatMap(text), type: type,
+          target: assignmentTarget(value["target"]) ?? AssignmentTarget(
+            variable: field.key, key: nil, location: field.keyLocation),
+          isRequired: value["required"]?.bool ?? false, placeholder: value["placeholder"].flatMap(text),
+          location: field.keyLocation)
+      }
+    case .permission:
+      let request = node["request"]
+      step.permission = Step.PermissionRequest(
+        kind: locatedString(node, "permission"), label: request?["label"].flatMap(text),
+        enabled: request?["enabled"].flatMap(expression), visible: request?["visible"].flatMap(expression),
+        outcomes: outcomes(node["on"]))
+    case .action:
+      step.action = Step.ActionCall(name: locatedString(node, "action"), outcomes: outcomes(node["on"]))
+    case .terminal:
+      step.terminalOutcome = node["outcome"]?.string ?? "completed"
+    case .screen:
+      break
+    }
+    return step
+  }
+
+  mutating func button(_ entry: Node.Entry) -> Button? {
+    let node = entry.value
+    let move: Button.Move
+    if let action = node["action"] {
+      move = .perform(action: Located(action.string ?? "", at: action.location), outcomes: outcomes(node["on"]))
+    } else {
+      move = .go(target(node["to"]) ?? .stay)
+    }
+    return Button(
+      name: entry.key, label: node["label"].flatMap(text), enabled: node["enabled"].flatMap(expression),
+      visible: node["visible"].flatMap(expression), effects: effects(node["effects"]), move: move,
+      location: entry.keyLocation)
+  }
+
+  mutating func outcomes(_ node: Node?) -> [Outcome] {
+    (node?.entries ?? []).compactMap { entry in
+      transition(entry.value).map { Outcome(name: entry.key, transition: $0, location: entry.keyLocation) }
+    }
+  }
+
+  // MARK: - Transitions
+
+  mutating func transition(_ node: Node) -> Transition? {
+    if node.string != nil {
+      guard let target = target(node) else { return nil }
+      return Transition(target: target, label: nil, enabled: nil, effects: [], location: node.location)
+    }
+    guard node.entries != nil else {
+      error("a transition is a step id or a mapping with 'to'; found \(node.kindDescription)", at: node.location)
+      return nil
+    }
+    return Transition(
+      target: target(node["to"]) ?? .stay, label: node["label"].flatMap(text),
+      enabled: node["enabled"].flatMap(expression), effects: effects(node["effects"]), location: node.location)
+  }
+
+  mutating func target(_ node: Node?) -> Target? {
+    guard let node else { return nil }
+    if node.string == "stay" { return .stay }
+    if let routes = node.sequence {
+      return .routes(routes.map { route in
+        let to = route["to"]
+        return Route(
+          when: route["when"].flatMap(expression), target: to?.string == "stay" ? nil : stepTarget(to, what: "route"),
+          effects: effects(route["effects"]), location: route.location)
+      })
+    }
+    return stepTarget(node, what: "transition").map(Target.step)
+  }
+
+  mutating func stepTarget(_ node: Node?, what: String) -> StepIndex? {
+    guard let node else { return nil }
+    guard let name = scalarString(node) else {
+      error("\(what) must name a step; found \(node.kindDescription)", at: node.location)
+      return nil
+    }
+    if let index = stepIndexByID[name] { return index }
+    var notes: [String] = []
+    if let guess = Suggestion.closest(to: name, in: stepIndexByID.keys) { notes.append("did you mean '\(guess)'?") }
+    error("unknown step '\(name)'; expected one of \(Suggestion.list(stepIndexByID.keys))", at: node.location,
+          rule: CompilerRule.unknownStep, notes: notes)
+    return nil
+  }
+
+  // MARK: - Effects
+
+  mutating func effects(_ node: Node?) -> [Effect] {
+    guard let node else { return [] }
+    guard let list = node.sequence else {
+      error("effects must be a list; found \(node.kindDescription)", at: node.location)
+      return []
+    }
+    return list.compactMap(effect)
+  }
+
+  mutating func effect(_ node: Node) -> Effect? {
+    if let name = node.string {  // shorthand: `- completeOnboarding` / `- requestReview`
+      switch name {
+      case "completeOnboarding": return Effect(kind: .completeOnboarding, when: nil, location: node.location)
+      case "requestReview": return Effect(kind: .requestReview, when: nil, location: node.location)
+      default:
+        unknownEffect(name, at: node.location)
+        return nil
+      }
+    }
+    guard let entries = node.entries, let first = entries.first(where: { $0.key != "when" }) else {
+      error("an effect is a mapping such as {track: EVENT}; found \(node.kindDescription)", at: node.location)
+      return nil
+    }
+    let when = node["when"].flatMap(expression)
+    let kind: Effect.Kind
+    switch first.key {
+    case "set":
+      guard let target = assignmentTarget(first.value), let value = node["value"].flatMap(expression) else {
+        error("'set' needs a variable and a 'value' expression", at: first.keyLocation)
+        return nil
+      }
+      kind = .set(target, value)
+    case "track":
+      kind = .track(
+        event: scalarString(first.value) ?? "",
+        properties: (node["properties"]?.entries ?? []).compactMap { entry in
+          expression(entry.value).map { Named(name: entry.key, value: $0, location: entry.keyLocation) }
+        })
+    case "userProperty":
+      guard let value = node["value"].flatMap(expression) else {
+        error("'userProperty' needs a 'value' expression", at: first.keyLocation)
+        return nil
+      }
+      kind = .userProperty(name: scalarString(first.value) ?? "", value: value)
+    case "requestReview": kind = .requestReview
+    case "completeOnboarding": kind = .completeOnboarding
+    case "syncProfile": kind = .syncProfile(userID: first.value["userId"].flatMap(expression))
+    case "placement": kind = .placement(scalarString(first.value) ?? "")
+    case "log":
+      guard let value = expression(first.value) else { return nil }
+      kind = .log(value)
+    default:
+      unknownEffect(first.key, at: first.keyLocation)
+      return nil
+    }
+    return Effect(kind: kind, when: when, location: node.location)
+  }
+
+  mutating func unknownEffect(_ name: String, at location: SourceLocation) {
+    var notes: [String] = []
+    if let guess = Suggestion.closest(to: name, in: Effect.typeNames) { notes.append("did you mean '\(guess)'?") }
+    error("unknown effect type '\(name)'; expected one of \(Suggestion.list(Effect.typeNames))", at: location,
+          notes: notes)
+  }
+
+  mutating func assignmentTarget(_ node: Node?) -> AssignmentTarget? {
+    guard let node, let path = node.string else { return nil }
+    let parts = path.split(separator: ".", maxSplits: 1).map(String.init)
+    return AssignmentTarget(variable: parts.first ?? "", key: parts.count > 1 ? parts[1] : nil, location: node.location)
+  }
+
+  // MARK: - Texts and expressions
+
+  mutating func text(_ node: Node) -> Text? {
+    if let key = node.string {
+      return Text(alternatives: [.init(when: nil, key: key, args: [], location: node.location)])
+    }
+    if let list = node.sequence {
+      return Text(alternatives: list.compactMap { alternative($0) })
+    }
+    if node.entries != nil, let alternative = alternative(node) {
+      return Text(alternatives: [alternative])
+    }
+    error("a text is a string key, {key, args} or a list of {when, key}; found \(node.kindDescription)",
+          at: node.location)
+    return nil
+  }
+
+  mutating func alternative(_ node: Node) -> Text.Alternative? {
+    if let key = node.string { return .init(when: nil, key: key, args: [], location: node.location) }
+    guard let key = node["key"]?.string else {
+      error("a text alternative needs a 'key'", at: node.location)
+      return nil
+    }
+    return .init(
+      when: node["when"].flatMap(expression), key: key,
+      args: (node["args"]?.entries ?? []).compactMap { entry in
+        expression(entry.value).map { Named(name: entry.key, value: $0, location: entry.keyLocation) }
+      }, location: node["key"]?.location ?? node.location)
+  }
+
+  /// An expression from a scalar; literal booleans and numbers are accepted as constant expressions.
+  mutating func expression(_ node: Node) -> Expr? {
+    let source: String
+    switch node.content {
+    case .string(let s): source = s
+    case .bool(let b): source = b ? "true" : "false"
+    case .int(let i): source = String(i)
+    default:
+      error("expected an expression (a string); found \(node.kindDescription)", at: node.location)
+      return nil
+    }
+    do {
+      return Expr(expression: try Expression(source), location: node.location)
+    } catch {
+      let location = node.location.advanced(by: error.column - 1)
+      self.error(error.message, at: location, rule: CompilerRule.expressionSyntax, notes: error.notes)
+      return nil
+    }
+  }
+
+  // MARK: - Scalars
+
+  mutating func requiredString(_ node: Node, _ key: String) -> String? {
+    guard let value = node[key] else {
+      error("missing '\(key)'", at: node.location)
+      return nil
+    }
+    return scalarString(value)
+  }
+
+  func scalarString(_ node: Node?) -> String? {
+    switch node?.content {
+    case .string(let s): s
+    case .int(let i): String(i)
+    case .double(let d): String(d)
+    case .bool(let b): String(b)
+    default: nil
+    }
+  }
+
+  mutating func locatedString(_ node: Node, _ key: String) -> Located<String> {
+    guard let value = node[key] else {
+      error("missing '\(key)'", at: node.location)
+      return Located("", at: node.location)
+    }
+    return Located(scalarString(value) ?? "", at: value.location)
+  }
+
+  func value(of node: Node) -> Value {
+    switch node.content {
+    case .null: .null
+    case .bool(let b): .bool(b)
+    case .int(let i): .int(i)
+    case .double(let d): .int(Int(exactly: d) ?? 0)
+    case .string(let s): .string(s)
+    case .sequence(let items): .list(items.map(value(of:)))
+    case .mapping(let entries): .map(Dictionary(entries.map { ($0.key, value(of: $0.value)) }, uniquingKeysWith: { a, _ in a }))
+    }
+  }
+}
+
+extension VariableType {
+  /// The value of this type a variable has when nothing else is known.
+  public var zero: Value {
+    switch self {
+    case .bool: .bool(false)
+    case .int: .int(0)
+    case .string: .string("")
+    case .list: .list([])
+    case .map: .map([:])
+    }
+  }
+}

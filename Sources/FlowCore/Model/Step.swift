@@ -1,0 +1,221 @@
+/// One step of a flow: a screen, a question, a permission request, a system action or a terminal.
+public struct Step: Sendable, Hashable {
+  public enum Kind: String, Sendable, Hashable, CaseIterable {
+    case screen
+    case singleChoice = "single-choice"
+    case multiChoice = "multi-choice"
+    case textInput = "text-input"
+    case form
+    case permission
+    case action
+    case terminal
+  }
+
+  public var id: String
+  public var kind: Kind
+  public var title: Text?
+  public var body: Text?
+  public var rawValue: Int?
+  public var isRetired: Bool
+  public var skipIf: Expr?
+  /// Overrides the flow's `back` for this step.
+  public var back: Bool?
+  public var enter: [Effect]
+  public var next: Transition?
+  public var skip: Transition?
+  public var buttons: [Button]
+  public var autoAdvance: AutoAdvance?
+
+  /// single-choice / multi-choice
+  public var choice: Choice?
+  /// text-input
+  public var textInput: TextInput?
+  /// form
+  public var fields: [Field]
+  /// permission
+  public var permission: PermissionRequest?
+  /// action
+  public var action: ActionCall?
+  /// terminal: completed, paywall or home
+  public var terminalOutcome: String?
+
+  public var location: SourceLocation
+
+  public var isTerminal: Bool { kind == .terminal }
+}
+
+extension Step {
+  public struct Choice: Sendable, Hashable {
+    public var options: [Option]
+    public var variable: Located<String>
+    public var isRequired: Bool
+    public var min: Int
+    public var max: Int?
+  }
+
+  public struct Option: Sendable, Hashable {
+    public var id: String
+    public var label: Text
+    public var location: SourceLocation
+  }
+
+  public struct TextInput: Sendable, Hashable {
+    public var variable: Located<String>
+    public var isRequired: Bool
+    public var placeholder: Text?
+    public var prefill: Expr?
+    public var valid: Expr?
+  }
+
+  public struct Field: Sendable, Hashable {
+    public enum FieldType: String, Sendable, Hashable, CaseIterable { case string, time, bool, int }
+    public var name: String
+    public var label: Text?
+    public var type: FieldType
+    /// The variable written, and for a map variable the key (`habitTimes.wake`).
+    public var target: AssignmentTarget
+    public var isRequired: Bool
+    public var placeholder: Text?
+    public var location: SourceLocation
+  }
+
+  public struct PermissionRequest: Sendable, Hashable {
+    public var kind: Located<String>
+    public var label: Text?
+    public var enabled: Expr?
+    public var visible: Expr?
+    public var outcomes: [Outcome]
+  }
+
+  public struct ActionCall: Sendable, Hashable {
+    public var name: Located<String>
+    public var outcomes: [Outcome]
+  }
+
+  public struct AutoAdvance: Sendable, Hashable {
+    public var seconds: Double
+    public var when: Expr?
+    public var location: SourceLocation
+  }
+}
+
+/// What happens on one outcome of an action or permission request.
+public struct Outcome: Sendable, Hashable {
+  public var name: String
+  public var transition: Transition
+  public var location: SourceLocation
+}
+
+/// A way out of a step: a target, its label and effects.
+public struct Transition: Sendable, Hashable {
+  public var target: Target
+  public var label: Text?
+  public var enabled: Expr?
+  public var effects: [Effect]
+  public var location: SourceLocation
+}
+
+/// Where a transition goes.
+public enum Target: Sendable, Hashable {
+  case step(StepIndex)
+  /// Stay on the current step without re-entering it.
+  case stay
+  /// The first route whose condition holds.
+  case routes([Route])
+}
+
+public struct Route: Sendable, Hashable {
+  public var when: Expr?
+  public var target: StepIndex?  // nil means `stay`
+  public var effects: [Effect]
+  public var location: SourceLocation
+}
+
+/// A named button (`tap NAME`).
+public struct Button: Sendable, Hashable {
+  public enum Move: Sendable, Hashable {
+    case go(Target)
+    case perform(action: Located<String>, outcomes: [Outcome])
+  }
+  public var name: String
+  public var label: Text?
+  public var enabled: Expr?
+  public var visible: Expr?
+  public var effects: [Effect]
+  public var move: Move
+  public var location: SourceLocation
+}
+
+/// A localized text: guarded alternatives, the first whose condition holds is shown.
+public struct Text: Sendable, Hashable {
+  public struct Alternative: Sendable, Hashable {
+    public var when: Expr?
+    public var key: String
+    public var args: [Named<Expr>]
+    public var location: SourceLocation
+  }
+  public var alternatives: [Alternative]
+}
+
+/// `VAR` or `VAR.KEY` (one key of a map variable).
+public struct AssignmentTarget: Sendable, Hashable, CustomStringConvertible {
+  public var variable: String
+  public var key: String?
+  public var location: SourceLocation
+  public var description: String { key.map { "\(variable).\($0)" } ?? variable }
+}
+
+/// An effect as data: the engine emits it in order, pluggable handlers perform it.
+public struct Effect: Sendable, Hashable {
+  public enum Kind: Sendable, Hashable {
+    case set(AssignmentTarget, Expr)
+    case track(event: String, properties: [Named<Expr>])
+    case userProperty(name: String, value: Expr)
+    case requestReview
+    case syncProfile(userID: Expr?)
+    case placement(String)
+    case completeOnboarding
+    case log(Expr)
+  }
+  public var kind: Kind
+  public var when: Expr?
+  public var location: SourceLocation
+
+  /// The effect's type key as written (`set`, `track`, ...).
+  public var typeName: String {
+    switch kind {
+    case .set: "set"
+    case .track: "track"
+    case .userProperty: "userProperty"
+    case .requestReview: "requestReview"
+    case .syncProfile: "syncProfile"
+    case .placement: "placement"
+    case .completeOnboarding: "completeOnboarding"
+    case .log: "log"
+    }
+  }
+
+  public static let typeNames = [
+    "set", "track", "userProperty", "requestReview", "syncProfile", "placement", "completeOnboarding", "log",
+  ]
+}
+
+/// The vocabulary of actions and outcomes the engine knows.
+public enum Vocabulary {
+  public static let permissionOutcomes = ["granted", "denied", "partial", "unavailable", "error", "timeout"]
+  public static let permissionStatuses = [
+    "notDetermined", "granted", "denied", "partial", "unavailable", "error", "timeout",
+  ]
+  public static let actions: [String: [String]] = [
+    "sign-in-with-apple": ["success", "failure", "cancelled"],
+    "restore-profile": ["found", "empty", "error"],
+    "request-review": ["shown", "suppressed"],
+  ]
+  /// Members of `result` each action's outcomes bind.
+  public static let actionResults: [String: [String: ValueType]] = [
+    "sign-in-with-apple": ["name": .optional(.string), "userId": .optional(.string)],
+    "restore-profile": ["displayName": .optional(.string), "habits": .optional(.map(.string))],
+    "request-review": [:],
+  ]
+  public static let terminalOutcomes = ["completed", "paywall", "home"]
+}
