@@ -161,6 +161,37 @@ def draft7_compatibility_problems(schema, pointer: str = "#") -> list[str]:
     return problems
 
 
+def undescribed_properties(schema: dict) -> list[str]:
+    """Properties without a description of their own or on the definition they refer to (editors show it)."""
+    problems: list[str] = []
+
+    def described(sub) -> bool:
+        if not isinstance(sub, dict):
+            return True
+        if "description" in sub:
+            return True
+        target = sub.get("$ref", "")
+        if target.startswith("#/$defs/"):
+            return "description" in schema.get("$defs", {}).get(target[len("#/$defs/"):], {})
+        return False
+
+    def walk(node, pointer: str) -> None:
+        if isinstance(node, dict):
+            for name, sub in (node.get("properties") or {}).items():
+                if not described(sub):
+                    problems.append(f"{pointer}/properties/{name}: no description")
+            for key, value in node.items():
+                # `properties` under if/then/else narrow a property described where it is declared.
+                if key not in {"if", "then", "else"} and isinstance(value, (dict, list)):
+                    walk(value, f"{pointer}/{key}")
+        elif isinstance(node, list):
+            for index, value in enumerate(node):
+                walk(value, f"{pointer}/{index}")
+
+    walk(schema, "#")
+    return problems
+
+
 # --------------------------------------------------------------------------------------------------
 # Checking documents
 
@@ -248,7 +279,8 @@ def main(argv: list[str] | None = None) -> int:
     except jsonschema.SchemaError as error:
         print(f"{args.schema}: not a valid schema: {error.message}", file=sys.stderr)
         return 1
-    problems = [f"{args.schema.name}: {p}" for p in draft7_compatibility_problems(schema)]
+    problems = [f"{args.schema.name}: {p}"
+                for p in draft7_compatibility_problems(schema) + undescribed_properties(schema)]
 
     validators = {
         "2020-12": jsonschema.Draft202012Validator(schema),
