@@ -1,0 +1,540 @@
+internal import CLibYAML
+internal import FlowCore
+
+/// Builds positioned `Node` trees from libyaml's event stream.
+///
+/// Owns the `yaml_parser_t` and a private copy of the input (libyaml reads from it until the parser is
+/// deleted), so it is neither `Sendable` nor reusable: make one per load call.
+final class Composer {
+  private let parser: UnsafeMutablePointer<yaml_parser_t>
+  private let input: UnsafeMutableBufferPointer<UInt8>
+  private let file: String
+  private let limits: LoadLimits
+  private let length: Int
+
+  /// Anchors defined so far in the current document.
+  private var anchors: [String: Built] = [:]
+  /// Anchors whose node is still being built (an alias to one of them would be recursive).
+  private var openAnchors: [String] = []
+  /// Nodes copied through aliases so far.
+  private var aliasExpansion = 0
+  /// Nodes in the stream so far, alias copies included.
+  private var nodeCount = 0
+
+  // State for the checks libyaml does not make (see "Strictness").
+  /// Input is ASCII, so libyaml's character index is the byte offset.
+  private let isASCII: Bool
+  /// Character index → byte offset cursor (marks are mostly met in increasing order).
+  private var cursorIndex = 0
+  private var cursorOffset = 0
+  private let bomLength: Int
+  /// Byte offset just past the previous event.
+  private var lastEventEnd = 0
+  /// Byte offsets of the event `next` returned last.
+  private var currentStart = 0
+  private var currentEnd = 0
+  /// Indentation (column - 1) of the enclosing block collections.
+  private var blockIndents: [Int] = []
+  /// Number of enclosing flow collections.
+  private var flowDepth = 0
+  /// Whether the previous document ended without `...` (nil before the first document).
+  private var previousEndImplicit: Bool?
+
+  /// A composed node with its size and height, so aliases to it can be bounded without walking it.
+  struct Built {
+    var node: Node
+    var count: Int
+    var height: Int
+    /// The scalar's text as written, for a scalar used as a mapping key through an alias.
+    var text: String?
+  }
+
+  init(bytes: [UInt8], file: String, limits: LoadLimits, isASCII: Bool) {
+    self.file = file
+    self.limits = limits
+    self.isASCII = isASCII
+    bomLength = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+    cursorOffset = bomLength
+    input = .allocate(capacity: max(bytes.count, 1))
+    _ = input.initialize(from: bytes)
+    parser = .allocate(capacity: 1)
+    parser.initialize(to: yaml_parser_t())
+    yaml_parser_initialize(parser)
+    length = bytes.count
+    yaml_parser_set_encoding(parser, YAML_UTF8_ENCODING)
+    yaml_parser_set_input_string(parser, input.baseAddress, length)
+  }
+
+  deinit {
+    yaml_parser_delete(parser)
+    parser.deinitialize(count: 1)
+    parser.deallocate()
+    input.deallocate()
+  }
+}
+
+// MARK: - Documents
+
+extension Composer {
+  /// Composes every document of the stream. With `single`, a second document is an error that points at
+  /// its start.
+  func documents(single: Bool) throws(LoadError) -> [Node] {
+    try Prologue.rewrite(UnsafeMutableBufferPointer(rebasing: input[0..<length]), file: file)
+    var documents: [Node] = []
+    while true {
+      var event = yaml_event_t()
+      try next(&event)
+      defer { yaml_event_delete(&event) }
+      switch event.type {
+      case YAML_STREAM_START_EVENT:
+        continue
+      case YAML_STREAM_END_EVENT:
+        return documents
+      case YAML_DOCUMENT_START_EVENT:
+        if single && !documents.isEmpty {
+          throw LoadError(
+            .multipleDocuments,
+            "a second YAML document starts here; the file must hold exactly one document",
+            file: file, at: location(event.start_mark))
+        }
+        try checkDirectivesFollowEnd(&event)
+        anchors.removeAll(keepingCapacity: true)
+        let root = try composeNext(depth: 0)
+        var end = yaml_event_t()
+        try next(&end)
+        previousEndImplicit = end.data.document_end.implicit != 0
+        yaml_event_delete(&end)
+        documents.append(root.node)
+      default:
+        throw LoadError(
+          .syntax, "invalid YAML: unexpected parser event \(event.type.rawValue)", file: file,
+          at: location(event.start_mark))
+      }
+    }
+  }
+}
+
+// MARK: - Nodes
+
+extension Composer {
+  private func composeNext(depth: Int) throws(LoadError) -> Built {
+    var event = yaml_event_t()
+    try next(&event)
+    defer { yaml_event_delete(&event) }
+    return try compose(&event, depth: depth)
+  }
+
+  private func compose(_ event: inout yaml_event_t, depth: Int) throws(LoadError) -> Built {
+    switch event.type {
+    case YAML_SCALAR_EVENT:
+      return try scalar(&event)
+    case YAML_SEQUENCE_START_EVENT:
+      return try sequence(&event, depth: depth)
+    case YAML_MAPPING_START_EVENT:
+      return try mapping(&event, depth: depth)
+    case YAML_ALIAS_EVENT:
+      return try alias(&event, depth: depth)
+    default:
+      throw LoadError(
+        .syntax, "invalid YAML: unexpected parser event \(event.type.rawValue)", file: file,
+        at: location(event.start_mark))
+    }
+  }
+
+  private func scalar(_ event: inout yaml_event_t) throws(LoadError) -> Built {
+    let data = event.data.scalar
+    let at = location(event.start_mark)
+    let bytes = UnsafeBufferPointer(start: data.value, count: data.length)
+    try checkScalar(&event, bytes)
+    let content = try resolve(bytes, tag: data.tag, plain: data.style == YAML_PLAIN_SCALAR_STYLE, at: at)
+    try countNodes(1, at: at)
+    var built = Built(node: Node(content, at: at), count: 1, height: 0)
+    if let anchor = data.anchor {
+      built.text = String(decoding: bytes, as: UTF8.self)
+      anchors[String(cString: anchor)] = built
+    }
+    return built
+  }
+
+  private func sequence(_ event: inout yaml_event_t, depth: Int) throws(LoadError) -> Built {
+    let at = location(event.start_mark)
+    let anchor = event.data.sequence_start.anchor.map { String(cString: $0) }
+    try enter(depth: depth, at: at)
+    try countNodes(1, at: at)
+    if let anchor { openAnchors.append(anchor) }
+    let collection = beginCollection(&event, flow: event.data.sequence_start.style == YAML_FLOW_SEQUENCE_STYLE)
+    var items: [Node] = []
+    var count = 1
+    var height = 0
+    while true {
+      var item = yaml_event_t()
+      try next(&item)
+      defer { yaml_event_delete(&item) }
+      if item.type == YAML_SEQUENCE_END_EVENT {
+        try endCollection(collection, &item)
+        break
+      }
+      let built = try compose(&item, depth: depth + 1)
+      items.append(built.node)
+      count += built.count
+      height = max(height, built.height + 1)
+    }
+    let built = Built(node: Node(.sequence(items), at: at), count: count, height: height)
+    if let anchor {
+      openAnchors.removeLast()
+      anchors[anchor] = built
+    }
+    return built
+  }
+
+  private func mapping(_ event: inout yaml_event_t, depth: Int) throws(LoadError) -> Built {
+    let at = location(event.start_mark)
+    let anchor = event.data.mapping_start.anchor.map { String(cString: $0) }
+    try enter(depth: depth, at: at)
+    try countNodes(1, at: at)
+    if let anchor { openAnchors.append(anchor) }
+    let collection = beginCollection(&event, flow: event.data.mapping_start.style == YAML_FLOW_MAPPING_STYLE)
+    var entries: [Node.Entry] = []
+    // Key → entry index, built once the mapping is large enough for linear search to cost more.
+    var index: [String: Int] = [:]
+    var count = 1
+    var height = 0
+    while true {
+      var keyEvent = yaml_event_t()
+      try next(&keyEvent)
+      defer { yaml_event_delete(&keyEvent) }
+      if keyEvent.type == YAML_MAPPING_END_EVENT {
+        try endCollection(collection, &keyEvent)
+        break
+      }
+      let (key, keyAt) = try mappingKey(&keyEvent, depth: depth + 1)
+      count += 1
+      if let first = firstIndex(of: key, in: entries, index: &index) {
+        throw LoadError(
+          .duplicateKey, "duplicate key '\(key)' (first defined at \(entries[first].keyLocation))", file: file,
+          at: keyAt)
+      }
+      let value = try composeNext(depth: depth + 1)
+      entries.append(Node.Entry(key: key, keyLocation: keyAt, value: value.node))
+      if !index.isEmpty { index[key] = entries.count - 1 }
+      count += value.count
+      height = max(height, value.height + 1)
+    }
+    let built = Built(node: Node(.mapping(entries), at: at), count: count, height: height)
+    if let anchor {
+      openAnchors.removeLast()
+      anchors[anchor] = built
+    }
+    return built
+  }
+
+  /// A mapping key as a string: a scalar's text as written (quotes removed), or an alias to a scalar.
+  private func mappingKey(_ event: inout yaml_event_t, depth: Int) throws(LoadError) -> (String, SourceLocation) {
+    let at = location(event.start_mark)
+    switch event.type {
+    case YAML_SCALAR_EVENT:
+      let data = event.data.scalar
+      let bytes = UnsafeBufferPointer(start: data.value, count: data.length)
+      try checkScalar(&event, bytes)
+      let key = String(decoding: bytes, as: UTF8.self)
+      try countNodes(1, at: at)
+      if let anchor = data.anchor {
+        let content = try resolve(bytes, tag: data.tag, plain: data.style == YAML_PLAIN_SCALAR_STYLE, at: at)
+        anchors[String(cString: anchor)] = Built(node: Node(content, at: at), count: 1, height: 0, text: key)
+      }
+      return (key, at)
+    case YAML_ALIAS_EVENT:
+      let built = try alias(&event, depth: depth)
+      guard let text = built.text else {
+        throw LoadError(
+          .unsupported, "a mapping key must be a scalar; found an alias to \(built.node.kindDescription)",
+          file: file, at: at)
+      }
+      return (text, at)
+    case YAML_SEQUENCE_START_EVENT, YAML_MAPPING_START_EVENT:
+      let kind = event.type == YAML_SEQUENCE_START_EVENT ? "a list" : "a mapping"
+      throw LoadError(
+        .unsupported, "a mapping key must be a scalar; found \(kind) used as a key", file: file, at: at)
+    default:
+      throw LoadError(
+        .syntax, "invalid YAML: unexpected parser event \(event.type.rawValue)", file: file, at: at)
+    }
+  }
+
+  private func alias(_ event: inout yaml_event_t, depth: Int) throws(LoadError) -> Built {
+    let at = location(event.start_mark)
+    let name = event.data.alias.anchor.map { String(cString: $0) } ?? ""
+    if openAnchors.contains(name) {
+      throw LoadError(
+        .unsupported, "alias '*\(name)' refers to a node that contains it; recursive data is not supported",
+        file: file, at: at)
+    }
+    guard var built = anchors[name] else {
+      throw LoadError(
+        .syntax, "unknown alias '*\(name)'; no anchor '&\(name)' is defined before it", file: file, at: at)
+    }
+    aliasExpansion += built.count
+    if aliasExpansion > limits.maxAliasExpansion {
+      throw LoadError(
+        .aliasLimit,
+        "aliases expand to more than \(limits.maxAliasExpansion) nodes in total (at alias '*\(name)'); "
+          + "the document repeats anchored content too often",
+        file: file, at: at)
+    }
+    if depth + built.height > limits.maxDepth {
+      throw LoadError(
+        .tooDeep, "alias '*\(name)' nests values deeper than \(limits.maxDepth) levels", file: file, at: at)
+    }
+    try countNodes(built.count, at: at)
+    built.node.location = at
+    return built
+  }
+
+  private func firstIndex(of key: String, in entries: [Node.Entry], index: inout [String: Int]) -> Int? {
+    if !index.isEmpty { return index[key] }
+    if entries.count < 12 {
+      for i in entries.indices where entries[i].key == key { return i }
+      return nil
+    }
+    index.reserveCapacity(entries.count * 2)
+    for i in entries.indices { index[entries[i].key] = i }
+    return index[key]
+  }
+}
+
+// MARK: - Scalars
+
+extension Composer {
+  private static let tagPrefix = "tag:yaml.org,2002:"
+
+  /// Resolves a scalar by its tag when it has a standard one, else by the core schema when it is plain.
+  private func resolve(
+    _ bytes: UnsafeBufferPointer<UInt8>, tag: UnsafeMutablePointer<yaml_char_t>?, plain: Bool, at: SourceLocation
+  ) throws(LoadError) -> Node.Content {
+    if let tag {
+      let name = String(cString: tag)
+      if name == "!" { return .string(String(decoding: bytes, as: UTF8.self)) }
+      if name.hasPrefix(Self.tagPrefix) {
+        let short = name.dropFirst(Self.tagPrefix.count)
+        switch short {
+        case "str":
+          return .string(String(decoding: bytes, as: UTF8.self))
+        case "null":
+          if CoreSchema.isNull(bytes) { return .null }
+        case "bool":
+          if let value = CoreSchema.bool(bytes) { return .bool(value) }
+        case "int":
+          if case .int(let value)? = CoreSchema.number(bytes) { return .int(value) }
+        case "float":
+          switch CoreSchema.number(bytes) {
+          case .int(let value)?: return .double(Double(value))
+          case .double(let value)?: return .double(value)
+          default: break
+          }
+        default:
+          return plain ? Self.plain(bytes) : .string(String(decoding: bytes, as: UTF8.self))
+        }
+        throw LoadError(
+          .syntax, "'\(String(decoding: bytes, as: UTF8.self))' is not a valid !!\(short) value", file: file, at: at)
+      }
+    }
+    return plain ? Self.plain(bytes) : .string(String(decoding: bytes, as: UTF8.self))
+  }
+
+  private static func plain(_ bytes: UnsafeBufferPointer<UInt8>) -> Node.Content {
+    CoreSchema.resolvePlain(bytes) ?? .string(String(decoding: bytes, as: UTF8.self))
+  }
+}
+
+// MARK: - Limits and errors
+
+extension Composer {
+  private func enter(depth: Int, at: SourceLocation) throws(LoadError) {
+    if depth >= limits.maxDepth {
+      throw LoadError(.tooDeep, "lists and mappings nest deeper than \(limits.maxDepth) levels", file: file, at: at)
+    }
+  }
+
+  private func countNodes(_ added: Int, at: SourceLocation) throws(LoadError) {
+    nodeCount += added
+    if nodeCount > limits.maxNodes {
+      throw LoadError(
+        .tooLarge, "the document has more than \(limits.maxNodes) values (the node limit)", file: file, at: at)
+    }
+  }
+
+  private func next(_ event: inout yaml_event_t) throws(LoadError) {
+    guard yaml_parser_parse(parser, &event) == 1 else { throw parserError() }
+    currentStart = offset(event.start_mark)
+    currentEnd = max(currentStart, offset(event.end_mark))
+    switch event.type {
+    case YAML_STREAM_START_EVENT, YAML_STREAM_END_EVENT, YAML_DOCUMENT_START_EVENT:
+      break
+    default:
+      if currentStart > lastEventEnd { try checkGap(lastEventEnd, currentStart) }
+    }
+    lastEventEnd = max(lastEventEnd, currentEnd)
+  }
+
+  private func location(_ mark: yaml_mark_t) -> SourceLocation {
+    SourceLocation(line: Int(mark.line) + 1, column: Int(mark.column) + 1)
+  }
+
+  /// libyaml's error, phrased for a user: its problem, then what it was reading and where that started.
+  private func parserError() -> LoadError {
+    let state = parser.pointee
+    let problem = state.problem.map { String(cString: $0) } ?? "unknown error"
+    switch state.error {
+    case YAML_MEMORY_ERROR:
+      return LoadError(.tooLarge, "out of memory while reading YAML", file: file, at: SourceLocation(line: 1, column: 1))
+    case YAML_READER_ERROR:
+      let offset = Int(state.problem_offset)
+      let at = TextPosition.location(of: offset, in: Array(UnsafeBufferPointer(input)))
+      return LoadError(.syntax, "invalid input: \(problem) at byte offset \(offset)", file: file, at: at)
+    default:
+      var message = "invalid YAML: \(problem)"
+      if let context = state.context.map({ String(cString: $0) }) {
+        message += " (\(context) at \(location(state.context_mark)))"
+      }
+      return LoadError(.syntax, message, file: file, at: location(state.problem_mark))
+    }
+  }
+}
+
+// MARK: - Strictness
+
+/// Checks for YAML that libyaml accepts but the YAML 1.2 specification rejects.
+extension Composer {
+  struct Collection {
+    var flow: Bool
+    /// For a flow collection inside a block collection: the indentation its lines must exceed.
+    var indent: Int?
+    var start: Int
+  }
+
+  private func beginCollection(_ event: inout yaml_event_t, flow: Bool) -> Collection {
+    if flow {
+      let indent = flowDepth == 0 ? blockIndents.last : nil
+      flowDepth += 1
+      return Collection(flow: true, indent: indent, start: currentStart)
+    }
+    blockIndents.append(Int(event.start_mark.column))
+    return Collection(flow: false, indent: nil, start: currentStart)
+  }
+
+  private func endCollection(_ collection: Collection, _ event: inout yaml_event_t) throws(LoadError) {
+    guard collection.flow else {
+      blockIndents.removeLast()
+      return
+    }
+    flowDepth -= 1
+    if let indent = collection.indent {
+      try checkContinuationLines(collection.start, currentEnd, indent: indent, what: "a flow collection", comments: true)
+    }
+  }
+
+  private func checkScalar(_ event: inout yaml_event_t, _ bytes: UnsafeBufferPointer<UInt8>) throws(LoadError) {
+    let data = event.data.scalar
+    switch data.style {
+    case YAML_PLAIN_SCALAR_STYLE:
+      guard flowDepth > 0, let first = bytes.first,
+        first == UInt8(ascii: "-") || first == UInt8(ascii: "?") || first == UInt8(ascii: ":")
+      else { return }
+      if bytes.count == 1 || bytes[1] == 0x20 || bytes[1] == 0x09 {
+        let indicator = Character(Unicode.Scalar(first))
+        throw LoadError(
+          .syntax, "invalid YAML: '\(indicator)' cannot start a plain value inside '[...]' or '{...}'; quote the value",
+          file: file, at: location(event.start_mark))
+      }
+    case YAML_SINGLE_QUOTED_SCALAR_STYLE, YAML_DOUBLE_QUOTED_SCALAR_STYLE:
+      guard flowDepth == 0, let indent = blockIndents.last, event.end_mark.line > event.start_mark.line else { return }
+      try checkContinuationLines(currentStart, currentEnd, indent: indent, what: "a quoted string", comments: false)
+    case YAML_LITERAL_SCALAR_STYLE, YAML_FOLDED_SCALAR_STYLE:
+      // The header line: `|` or `>` with indicators, then optionally a comment after whitespace.
+      var i = currentStart
+      while i < length && input[i] != 0x0A && input[i] != 0x0D {
+        if input[i] == UInt8(ascii: "#") && i > currentStart && !isWhite(input[i - 1]) {
+          throw commentError(at: i)
+        }
+        i += 1
+      }
+    default:
+      return
+    }
+  }
+
+  /// Each line after the first in `start..<end` (blank lines, and comment lines when `comments`, aside)
+  /// must start with more than `indent` spaces.
+  private func checkContinuationLines(
+    _ start: Int, _ end: Int, indent: Int, what: String, comments: Bool
+  ) throws(LoadError) {
+    var i = start
+    while i < end {
+      let b = input[i]
+      i += 1
+      guard b == 0x0A || (b == 0x0D && (i >= length || input[i] != 0x0A)) else { continue }
+      var spaces = 0
+      while i + spaces < length && input[i + spaces] == 0x20 { spaces += 1 }
+      var j = i + spaces
+      while j < length && input[j] == 0x09 { j += 1 }
+      let next = j < length ? input[j] : 0x0A
+      let blank = next == 0x0A || next == 0x0D || (comments && next == UInt8(ascii: "#"))
+      if !blank && spaces <= indent && i + spaces < end {
+        throw LoadError(
+          .syntax,
+          "invalid YAML: this line of \(what) must be indented by more than \(indent) spaces, "
+            + "the indentation of the enclosing block; found \(spaces)",
+          file: file, at: TextPosition.location(of: i + spaces, in: Array(UnsafeBufferPointer(input))))
+      }
+    }
+  }
+
+  /// Between two events there is only syntax: indicators, indentation and comments. A `#` there starts a
+  /// comment and must follow whitespace.
+  private func checkGap(_ start: Int, _ end: Int) throws(LoadError) {
+    var i = start
+    while i < end {
+      if input[i] == UInt8(ascii: "#") {
+        if i > 0 && !isWhite(input[i - 1]) { throw commentError(at: i) }
+        while i < end && input[i] != 0x0A && input[i] != 0x0D { i += 1 }
+        continue
+      }
+      i += 1
+    }
+  }
+
+  /// YAML 1.2 only lets directives start a document after an explicit `...`.
+  private func checkDirectivesFollowEnd(_ event: inout yaml_event_t) throws(LoadError) {
+    let start = event.data.document_start
+    let hasDirectives = start.version_directive != nil || start.tag_directives.start != start.tag_directives.end
+    if hasDirectives && previousEndImplicit == true {
+      throw LoadError(
+        .syntax, "invalid YAML: a directive must follow '...', the end marker of the previous document",
+        file: file, at: location(event.start_mark))
+    }
+  }
+
+  private func commentError(at offset: Int) -> LoadError {
+    LoadError(
+      .syntax, "invalid YAML: a comment needs whitespace before '#'", file: file,
+      at: TextPosition.location(of: offset, in: Array(UnsafeBufferPointer(input))))
+  }
+
+  @inline(__always) private func isWhite(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D }
+
+  /// The byte offset of a libyaml mark (whose index counts characters).
+  private func offset(_ mark: yaml_mark_t) -> Int {
+    let index = Int(mark.index)
+    if isASCII { return min(index, length) }
+    if index < cursorIndex {
+      cursorIndex = 0
+      cursorOffset = bomLength
+    }
+    while cursorIndex < index && cursorOffset < length {
+      let b = input[cursorOffset]
+      cursorOffset += b < 0x80 ? 1 : b < 0xE0 ? 2 : b < 0xF0 ? 3 : 4
+      cursorIndex += 1
+    }
+    return min(cursorOffset, length)
+  }
+}

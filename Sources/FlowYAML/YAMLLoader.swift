@@ -1,0 +1,39 @@
+public import FlowCore
+
+/// Reads YAML text into a positioned `Node` tree, using libyaml and the YAML 1.2 core schema.
+///
+/// Plain scalars resolve to null (`~`, `null`, `Null`, `NULL`, empty), booleans (`true`/`false` in three
+/// spellings only, so `no` and `on` stay strings), integers (decimal, `0o` octal, `0x` hex) and floats
+/// (including `.inf` and `.nan`); everything else, and every quoted or block scalar, is a string. The standard
+/// tags `!!str`, `!!int`, `!!float`, `!!bool` and `!!null` are honoured. Mapping keys are the scalars' text
+/// as written. Positions are 1-based; columns count Unicode scalars.
+public enum YAMLLoader {
+  /// Loads a single YAML document.
+  ///
+  /// - Parameters:
+  ///   - bytes: the file's contents, which must be UTF-8.
+  ///   - file: the path shown in errors.
+  ///   - limits: bounds on size, nesting, node count and alias expansion.
+  /// - Returns: the document's root node.
+  /// - Throws: `LoadError` with code `.tooLarge`, `.notUTF8`, `.binary`, `.syntax`, `.duplicateKey`,
+  ///   `.unsupported` (a non-scalar key, a recursive alias), `.tooDeep`, `.aliasLimit`, `.empty` (no document)
+  ///   or `.multipleDocuments` (pointing at the second document's start).
+  public static func load(bytes: [UInt8], file: String, limits: LoadLimits = .default) throws(LoadError) -> Node {
+    let isASCII = try InputCheck.validate(bytes, file: file, limits: limits)
+    let composer = Composer(bytes: bytes, file: file, limits: limits, isASCII: isASCII)
+    let documents = try composer.documents(single: true)
+    guard let root = documents.first else {
+      throw LoadError(.empty, "the document is empty", file: file, at: SourceLocation(line: 1, column: 1))
+    }
+    return root
+  }
+
+  /// Loads every document of a YAML stream (none for an empty stream), with the same rules and limits as
+  /// `load(bytes:file:limits:)`; node and alias limits apply to the stream as a whole.
+  package static func loadStream(
+    bytes: [UInt8], file: String, limits: LoadLimits = .default
+  ) throws(LoadError) -> [Node] {
+    let isASCII = try InputCheck.validate(bytes, file: file, limits: limits)
+    return try Composer(bytes: bytes, file: file, limits: limits, isASCII: isASCII).documents(single: false)
+  }
+}
