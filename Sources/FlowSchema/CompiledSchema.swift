@@ -1,0 +1,211 @@
+internal import FlowCore
+
+/// One schema object after compilation: keyword values parsed, subschemas replaced by indices into
+/// `SchemaProgram.schemas`, `$ref`s resolved, patterns numbered. Immutable once the program is built.
+final class CompiledSchema: Sendable {
+  let k: SchemaKeywords
+
+  init(_ keywords: SchemaKeywords) { k = keywords }
+}
+
+/// The whole compiled document: every schema reachable from the root, by index (the root is 0).
+final class SchemaProgram: Sendable {
+  let schemas: [CompiledSchema]
+  /// Regular expression sources, indexed by `SchemaKeywords.pattern` and `patternProperties`.
+  let patterns: [String]
+
+  init(schemas: [CompiledSchema], patterns: [String]) {
+    self.schemas = schemas
+    self.patterns = patterns
+  }
+}
+
+/// The JSON types of draft 2020-12, as a set. `integer` is a subset of `number` when matching.
+struct TypeSet: OptionSet, Hashable, Sendable {
+  let rawValue: UInt8
+
+  static let null = TypeSet(rawValue: 1)
+  static let boolean = TypeSet(rawValue: 2)
+  static let object = TypeSet(rawValue: 4)
+  static let array = TypeSet(rawValue: 8)
+  static let number = TypeSet(rawValue: 16)
+  static let string = TypeSet(rawValue: 32)
+  static let integer = TypeSet(rawValue: 64)
+  static let any: TypeSet = [.null, .boolean, .object, .array, .number, .string, .integer]
+
+  static let names: [(String, TypeSet)] = [
+    ("null", .null), ("boolean", .boolean), ("object", .object), ("array", .array), ("number", .number),
+    ("string", .string), ("integer", .integer),
+  ]
+
+  /// The types an instance has: an integral number is both `integer` and `number`.
+  static func of(_ node: Node) -> TypeSet {
+    switch node.content {
+    case .null: .null
+    case .bool: .boolean
+    case .int: [.integer, .number]
+    case .double(let d): d.isFinite && d.rounded(.towardZero) == d ? [.integer, .number] : .number
+    case .string: .string
+    case .sequence: .array
+    case .mapping: .object
+    }
+  }
+
+  func admits(_ node: Node) -> Bool { !intersection(TypeSet.of(node)).isEmpty }
+
+  /// "a string or a mapping", in the words diagnostics use.
+  var phrase: String {
+    var words: [String] = []
+    if contains(.null) { words.append("null") }
+    if contains(.boolean) { words.append("a boolean") }
+    if contains(.number) {
+      words.append("a number")
+    } else if contains(.integer) {
+      words.append("an integer")
+    }
+    if contains(.string) { words.append("a string") }
+    if contains(.array) { words.append("a list") }
+    if contains(.object) { words.append("a mapping") }
+    switch words.count {
+    case 0: return "nothing"
+    case 1: return words[0]
+    default: return words.dropLast().joined(separator: ", ") + " or " + words[words.count - 1]
+    }
+  }
+}
+
+/// A numeric keyword value, kept exact for integers.
+struct SchemaNumber: Hashable, Sendable, CustomStringConvertible {
+  var int: Int?
+  var double: Double
+
+  init?(_ node: Node) {
+    switch node.content {
+    case .int(let i): int = i; double = Double(i)
+    case .double(let d): int = nil; double = d
+    default: return nil
+    }
+  }
+
+  var description: String {
+    if let int { return String(int) }
+    if double.rounded(.towardZero) == double && abs(double) < 1e15 { return String(Int(double)) }
+    return String(double)
+  }
+
+  /// -1, 0 or 1 as `node` (a number) is below, equal to or above this value.
+  func compare(_ node: Node) -> Int {
+    if case .int(let i) = node.content, let int { return i < int ? -1 : (i == int ? 0 : 1) }
+    guard let value = node.number else { return 0 }
+    return value < double ? -1 : (value == double ? 0 : 1)
+  }
+}
+
+/// What a branch of `anyOf`/`oneOf` certainly requires, gathered from the branch, its `$ref` targets and its
+/// `allOf` members. An instance that breaks any of these fails the branch, so branches can be ruled out
+/// (and diagnostics aimed) without evaluating them.
+struct BranchFacts: Hashable, Sendable {
+  var types: TypeSet = .any
+  var required: Set<String> = []
+  /// `properties.KEY.const` (or a one-value `enum`), for keys that act as a discriminator.
+  var constants: [String: Node] = [:]
+  var title: String?
+
+  /// False when the instance certainly fails the branch.
+  func mayMatch(_ node: Node) -> Bool {
+    guard types.admits(node) else { return false }
+    guard let entries = node.entries else { return true }
+    for key in required where !entries.contains(where: { $0.key == key }) { return false }
+    for (key, value) in constants {
+      if let found = entries.first(where: { $0.key == key }), !found.value.jsonEquals(value) { return false }
+    }
+    return true
+  }
+}
+
+/// How the branches of an `anyOf`/`oneOf` can be told apart, computed once at compile time.
+struct BranchSet: Hashable, Sendable {
+  var facts: [BranchFacts]
+  /// A property whose constant value differs in every branch that admits a mapping (`kind`, `type`).
+  var discriminator: String?
+  /// For every branch that admits a mapping, the required properties no other such branch requires
+  /// (`set` for `{set: x, value: y}`, `track` for `{track: name}`); nil unless every such branch has one.
+  var identifyingKeys: [[String]]?
+}
+
+/// Keyword values of one schema object. Subschemas are indices into `SchemaProgram.schemas`.
+struct SchemaKeywords: Sendable {
+  var location: SourceLocation
+  /// JSON pointer of the schema in its document, for messages (`#/$defs/step`).
+  var pointer: String
+  var title: String?
+  /// A `false` schema.
+  var rejectsAll = false
+
+  var types: TypeSet?
+  var enumValues: [Node]?
+  var constValue: Node?
+
+  var minimum: SchemaNumber?
+  var maximum: SchemaNumber?
+  var exclusiveMinimum: SchemaNumber?
+  var exclusiveMaximum: SchemaNumber?
+  var multipleOf: SchemaNumber?
+
+  var minLength: Int?
+  var maxLength: Int?
+  var pattern: Int?
+
+  var prefixItems: [Int] = []
+  var items: Int?
+  var contains: Int?
+  var minContains: Int?
+  var maxContains: Int?
+  var minItems: Int?
+  var maxItems: Int?
+  var uniqueItems = false
+  var unevaluatedItems: Int?
+
+  var properties: [String: Int] = [:]
+  var propertyOrder: [String] = []
+  var patternProperties: [(pattern: Int, schema: Int)] = []
+  var additionalProperties: Int?
+  var propertyNames: Int?
+  var required: [String] = []
+  var dependentRequired: [(key: String, required: [String])] = []
+  var dependentSchemas: [(key: String, schema: Int)] = []
+  var minProperties: Int?
+  var maxProperties: Int?
+  var unevaluatedProperties: Int?
+  /// Property names declared by this schema and its in-place subschemas, for "did you mean" under
+  /// `unevaluatedProperties`.
+  var knownProperties: [String] = []
+
+  var ref: Int?
+  var refLocation: SourceLocation?
+  var allOf: [Int] = []
+  var anyOf: [Int] = []
+  var oneOf: [Int] = []
+  var anyOfBranches: BranchSet?
+  var oneOfBranches: BranchSet?
+  var not: Int?
+  var ifSchema: Int?
+  var thenSchema: Int?
+  var elseSchema: Int?
+
+  /// Has `unevaluatedProperties` or `unevaluatedItems`, so its in-place subschemas must report what they
+  /// evaluated.
+  var needsAnnotations: Bool { unevaluatedItems != nil || unevaluatedProperties != nil }
+
+  init(location: SourceLocation, pointer: String) {
+    self.location = location
+    self.pointer = pointer
+  }
+
+  /// Subschemas applied to the same instance (the edges a non-terminating `$ref` loop would use).
+  var inPlaceSubschemas: [Int] {
+    var result = allOf + anyOf + oneOf + dependentSchemas.map(\.schema)
+    for single in [ref, not, ifSchema, thenSchema, elseSchema] { if let single { result.append(single) } }
+    return result
+  }
+}

@@ -1,0 +1,55 @@
+internal import FlowCore
+
+/// Wording of schema diagnostics: lowercase, names in single quotes, "expected X, found Y".
+enum Messages {
+  /// "1 item", "3 items", "1 property", "2 properties".
+  static func count(_ number: Int, _ noun: String) -> String {
+    if number == 1 { return "1 \(noun)" }
+    return noun.hasSuffix("y") ? "\(number) \(noun.dropLast())ies" : "\(number) \(noun)s"
+  }
+
+  /// Values for an "expected one of" list: strings quoted and sorted by `Suggestion.list`, others rendered.
+  static func list(_ values: [Node]) -> String {
+    if values.allSatisfy({ $0.string != nil }) { return Suggestion.list(values.compactMap(\.string)) }
+    let rendered = values.prefix(12).map { NodeRendering.short($0, limit: 30) }.joined(separator: ", ")
+    return values.count > 12 ? rendered + ", ..." : rendered
+  }
+
+  static func const(_ expected: Node, found: Node, _ subject: Subject) -> String {
+    "expected \(NodeRendering.short(expected)), found \(NodeRendering.short(found))"
+  }
+
+  static func enumeration(_ values: [Node], found: Node, _ subject: Subject) -> String {
+    unknownValue(found, noun: subject.key ?? "value", expected: values)
+  }
+
+  /// "unknown kind 'scren'; expected one of 'choice', 'screen'; did you mean 'screen'?"
+  static func unknownValue(_ found: Node, noun: String, expected: [Node]) -> String {
+    var text = "unknown \(noun) \(NodeRendering.short(found)); expected one of \(list(expected))"
+    if let name = found.string {
+      text += Suggestion.didYouMean(name, in: expected.compactMap(\.string))
+    }
+    return text
+  }
+
+  /// "unknown property 'nxt'; expected one of 'next', 'skip'; did you mean 'next'?"
+  static func unknownProperty(_ name: String, known: [String], patterns: [String]) -> String {
+    var alternatives: [String] = []
+    if !known.isEmpty { alternatives.append(Suggestion.list(known)) }
+    alternatives += patterns
+    let expected: String
+    switch (known.count, patterns.count) {
+    case (0, 0): expected = "no properties are allowed here"
+    case (1, 0): expected = "expected \(alternatives[0])"
+    default: expected = "expected one of \(alternatives.joined(separator: " or "))"
+    }
+    return "unknown property '\(name)'; \(expected)" + Suggestion.didYouMean(name, in: known)
+  }
+
+  /// How a branch of `anyOf`/`oneOf` is named in a summary: its title, else its position and types.
+  static func branchName(_ position: Int, _ facts: BranchFacts) -> String {
+    if let title = facts.title { return "'\(title)'" }
+    if facts.types != .any && !facts.types.isEmpty { return "form \(position + 1): \(facts.types.phrase)" }
+    return "form \(position + 1)"
+  }
+}

@@ -1,0 +1,541 @@
+internal import FlowCore
+
+/// One validation run over an instance: walks the instance and the compiled schemas together.
+///
+/// Two modes share one function. Silent mode (`report: false`) answers valid or not and stops at the first
+/// failure; it is used for `anyOf`/`oneOf`/`not`/`if`. Reporting mode collects a diagnostic for each
+/// violation. Both agree exactly on validity.
+struct Validator {
+  let program: SchemaProgram
+  let file: String
+  private var patterns: PatternMatcher
+  private(set) var diagnostics: [Diagnostic] = []
+  private var depth = 0
+
+  /// Deepest nesting of schema evaluations; a backstop against pathological schemas.
+  static let maxDepth = 2_000
+
+  init(program: SchemaProgram, file: String) {
+    self.program = program
+    self.file = file
+    patterns = PatternMatcher(program.patterns)
+  }
+
+  /// Validates `node` against the root schema.
+  mutating func run(_ node: Node, report: Bool) -> Bool {
+    var none: Evaluated?
+    return eval(node, 0, Subject(), report: report, evaluated: &none)
+  }
+}
+
+/// What the instance is, for wording: the value of property `key`, an item of a list, or a property name.
+struct Subject {
+  var key: String?
+  var keyLocation: SourceLocation?
+}
+
+/// Annotations needed by `unevaluatedProperties` and `unevaluatedItems`: what adjacent keywords evaluated.
+struct Evaluated {
+  var properties: Set<String> = []
+  var allItems = false
+  var prefix = 0
+  var items: Set<Int> = []
+
+  mutating func merge(_ other: Evaluated) {
+    properties.formUnion(other.properties)
+    allItems = allItems || other.allItems
+    prefix = max(prefix, other.prefix)
+    items.formUnion(other.items)
+  }
+
+  func containsItem(_ index: Int) -> Bool { allItems || index < prefix || items.contains(index) }
+}
+
+// MARK: - Evaluation
+
+extension Validator {
+  /// Validates `x` against schema `index`. When `evaluated` is non-nil, adds what this schema evaluated.
+  ///
+  /// The `check...` helpers below return false to stop at once (silent mode, after a failure); they set
+  /// `valid` to false for every failure.
+  mutating func eval(
+    _ x: Node, _ index: Int, _ subject: Subject, report: Bool, evaluated: inout Evaluated?
+  ) -> Bool {
+    let s = program.schemas[index]
+    if s.k.rejectsAll {
+      if report { reportFalse(x, subject) }
+      return false
+    }
+    depth += 1
+    defer { depth -= 1 }
+    if depth > Self.maxDepth {
+      if report { emit("schema evaluation nested deeper than \(Self.maxDepth) levels", at: x.location) }
+      return false
+    }
+    if let types = s.k.types, !types.admits(x) {
+      if report { emit("expected \(types.phrase), found \(x.kindDescription)", at: x.location) }
+      return false
+    }
+    var valid = true
+    var local: Evaluated? = evaluated != nil || s.k.needsAnnotations ? Evaluated() : nil
+
+    if let constant = s.k.constValue, !constant.jsonEquals(x) {
+      guard fail(report, &valid, Messages.const(constant, found: x, subject), at: x.location) else { return false }
+    }
+    if let values = s.k.enumValues, !values.contains(where: { $0.jsonEquals(x) }) {
+      guard fail(report, &valid, Messages.enumeration(values, found: x, subject), at: x.location) else {
+        return false
+      }
+    }
+    switch x.content {
+    case .int, .double:
+      guard checkNumber(x, s.k, report: report, valid: &valid) else { return false }
+    case .string(let text):
+      guard checkString(x, text, s.k, report: report, valid: &valid) else { return false }
+    case .sequence(let items):
+      guard checkArray(items, s.k, report: report, valid: &valid, local: &local) else { return false }
+    case .mapping(let entries):
+      guard checkObject(x, entries, s.k, report: report, valid: &valid, local: &local) else { return false }
+    default:
+      break
+    }
+    guard applyInPlace(x, s.k, subject, report: report, valid: &valid, local: &local) else { return false }
+    guard checkUnevaluated(x, s.k, report: report, valid: &valid, local: &local) else { return false }
+
+    if valid || report, let local, evaluated != nil { evaluated?.merge(local) }
+    return valid
+  }
+
+  /// Records a failure; returns whether to go on (only when reporting).
+  private mutating func fail(
+    _ report: Bool, _ valid: inout Bool, _ message: @autoclosure () -> String, at location: SourceLocation
+  ) -> Bool {
+    valid = false
+    if report { emit(message(), at: location) }
+    return report
+  }
+
+  mutating func emit(_ message: String, at location: SourceLocation) {
+    diagnostics.append(Diagnostic(.error, message, file: file, at: location, rule: "schema"))
+  }
+
+  /// Applies a subschema to the same instance, passing annotations up when they are being collected.
+  private mutating func applyHere(
+    _ x: Node, _ index: Int, _ subject: Subject, report: Bool, local: inout Evaluated?
+  ) -> Bool {
+    guard local != nil else {
+      var none: Evaluated?
+      return eval(x, index, subject, report: report, evaluated: &none)
+    }
+    var sub: Evaluated? = Evaluated()
+    let ok = eval(x, index, subject, report: report, evaluated: &sub)
+    // When reporting, keep what a failed subschema evaluated too: the instance is invalid already, and this
+    // avoids a second, misleading "unknown property" for properties the failed subschema does define.
+    if ok || report, let sub { local?.merge(sub) }
+    return ok
+  }
+
+  /// Applies a subschema to a child value (a property value or an item).
+  private mutating func applyChild(_ x: Node, _ index: Int, _ subject: Subject, report: Bool) -> Bool {
+    var none: Evaluated?
+    return eval(x, index, subject, report: report, evaluated: &none)
+  }
+
+  private mutating func reportFalse(_ x: Node, _ subject: Subject) {
+    if let key = subject.key {
+      emit("property '\(key)' is not allowed here", at: subject.keyLocation ?? x.location)
+    } else {
+      emit("no value is allowed here, found \(x.kindDescription)", at: x.location)
+    }
+  }
+}
+
+// MARK: - Numbers and strings
+
+extension Validator {
+  private mutating func checkNumber(_ x: Node, _ k: SchemaKeywords, report: Bool, valid: inout Bool) -> Bool {
+    let found = NodeRendering.short(x)
+    if let m = k.minimum, m.compare(x) < 0 {
+      guard fail(report, &valid, "expected a number >= \(m), found \(found)", at: x.location) else { return false }
+    }
+    if let m = k.maximum, m.compare(x) > 0 {
+      guard fail(report, &valid, "expected a number <= \(m), found \(found)", at: x.location) else { return false }
+    }
+    if let m = k.exclusiveMinimum, m.compare(x) <= 0 {
+      guard fail(report, &valid, "expected a number > \(m), found \(found)", at: x.location) else { return false }
+    }
+    if let m = k.exclusiveMaximum, m.compare(x) >= 0 {
+      guard fail(report, &valid, "expected a number < \(m), found \(found)", at: x.location) else { return false }
+    }
+    if let m = k.multipleOf, !Self.isMultiple(x, of: m) {
+      guard fail(report, &valid, "expected a multiple of \(m), found \(found)", at: x.location) else {
+        return false
+      }
+    }
+    return true
+  }
+
+  static func isMultiple(_ x: Node, of m: SchemaNumber) -> Bool {
+    if case .int(let i) = x.content, let divisor = m.int { return i % divisor == 0 }
+    guard let value = x.number else { return true }
+    let quotient = value / m.double
+    guard quotient.isFinite else { return false }
+    return abs(quotient - quotient.rounded()) <= 1e-9 * max(1, abs(quotient))
+  }
+
+  private mutating func checkString(
+    _ x: Node, _ text: String, _ k: SchemaKeywords, report: Bool, valid: inout Bool
+  ) -> Bool {
+    if k.minLength != nil || k.maxLength != nil {
+      let length = text.unicodeScalars.count
+      if let minimum = k.minLength, length < minimum {
+        guard fail(report, &valid, "expected at least \(Messages.count(minimum, "character")), found \(length)",
+          at: x.location) else { return false }
+      }
+      if let maximum = k.maxLength, length > maximum {
+        guard fail(report, &valid, "expected at most \(Messages.count(maximum, "character")), found \(length)",
+          at: x.location) else { return false }
+      }
+    }
+    if let pattern = k.pattern, !patterns.matches(pattern, text) {
+      let source = program.patterns[pattern]
+      guard fail(report, &valid, "expected a string matching '\(source)', found \(NodeRendering.short(x))",
+        at: x.location) else { return false }
+    }
+    return true
+  }
+}
+
+// MARK: - Arrays
+
+extension Validator {
+  private mutating func checkArray(
+    _ items: [Node], _ k: SchemaKeywords, report: Bool, valid: inout Bool, local: inout Evaluated?
+  ) -> Bool {
+    let count = items.count
+    let here = items.first?.location
+    if let minimum = k.minItems, count < minimum {
+      guard fail(report, &valid, "expected at least \(Messages.count(minimum, "item")), found \(count)",
+        at: here ?? .unknown) else { return false }
+    }
+    if let maximum = k.maxItems, count > maximum {
+      guard fail(report, &valid, "expected at most \(Messages.count(maximum, "item")), found \(count)",
+        at: items[maximum].location) else { return false }
+    }
+    if k.uniqueItems, count > 1, let (first, second) = Self.firstDuplicate(items) {
+      guard fail(report, &valid,
+        "duplicate item \(NodeRendering.short(items[second])) (first at \(items[first].location))",
+        at: items[second].location) else { return false }
+    }
+    let prefixCount = min(count, k.prefixItems.count)
+    for position in 0..<prefixCount {
+      if !applyChild(items[position], k.prefixItems[position], Subject(), report: report) {
+        valid = false
+        if !report { return false }
+      }
+    }
+    if prefixCount > 0, let current = local?.prefix { local?.prefix = max(current, prefixCount) }
+    if let itemSchema = k.items, count > prefixCount {
+      if program.schemas[itemSchema].k.rejectsAll {
+        guard fail(report, &valid,
+          "expected at most \(Messages.count(k.prefixItems.count, "item")), found \(count)",
+          at: items[prefixCount].location) else { return false }
+      } else {
+        for position in prefixCount..<count where !applyChild(items[position], itemSchema, Subject(), report: report) {
+          valid = false
+          if !report { return false }
+        }
+      }
+      local?.allItems = true
+    }
+    if let contains = k.contains {
+      let pointer = program.schemas[contains].k.pointer
+      let minimum = k.minContains ?? 1
+      var matches = 0
+      for (position, item) in items.enumerated() where applyChild(item, contains, Subject(), report: false) {
+        matches += 1
+        local?.items.insert(position)
+        if local == nil && k.maxContains == nil && matches >= minimum { break }
+      }
+      if matches < minimum {
+        guard fail(report, &valid,
+          "expected at least \(Messages.count(minimum, "item")) matching '\(pointer)', found \(matches)",
+          at: here ?? .unknown) else { return false }
+      }
+      if let maximum = k.maxContains, matches > maximum {
+        guard fail(report, &valid,
+          "expected at most \(Messages.count(maximum, "item")) matching '\(pointer)', found \(matches)",
+          at: here ?? .unknown) else { return false }
+      }
+    }
+    return true
+  }
+
+  /// Positions of the first item equal to an earlier one, by JSON equality (hashing first, so long lists stay
+  /// linear).
+  static func firstDuplicate(_ items: [Node]) -> (Int, Int)? {
+    var seen: [Int: [Int]] = [:]
+    for (position, item) in items.enumerated() {
+      let hash = JSONHash.of(item)
+      if let earlier = seen[hash]?.first(where: { items[$0].jsonEquals(item) }) { return (earlier, position) }
+      seen[hash, default: []].append(position)
+    }
+    return nil
+  }
+}
+
+// MARK: - Objects
+
+extension Validator {
+  private mutating func checkObject(
+    _ x: Node, _ entries: [Node.Entry], _ k: SchemaKeywords, report: Bool, valid: inout Bool,
+    local: inout Evaluated?
+  ) -> Bool {
+    if let minimum = k.minProperties, entries.count < minimum {
+      guard fail(report, &valid, "expected at least \(Messages.count(minimum, "property")), found \(entries.count)",
+        at: x.location) else { return false }
+    }
+    if let maximum = k.maxProperties, entries.count > maximum {
+      guard fail(report, &valid, "expected at most \(Messages.count(maximum, "property")), found \(entries.count)",
+        at: entries[maximum].keyLocation) else { return false }
+    }
+    for name in k.required where !entries.contains(where: { $0.key == name }) {
+      guard fail(report, &valid, "missing required property '\(name)'", at: x.location) else { return false }
+    }
+    for (trigger, names) in k.dependentRequired where entries.contains(where: { $0.key == trigger }) {
+      for name in names where !entries.contains(where: { $0.key == name }) {
+        guard fail(report, &valid, "missing property '\(name)', required when '\(trigger)' is present",
+          at: x.location) else { return false }
+      }
+    }
+    let schemaProgram = program
+    let hasApplicators = !k.properties.isEmpty || !k.patternProperties.isEmpty || k.additionalProperties != nil
+    if hasApplicators || k.propertyNames != nil {
+      for entry in entries {
+        let subject = Subject(key: entry.key, keyLocation: entry.keyLocation)
+        if let names = k.propertyNames {
+          let name = Node(.string(entry.key), at: entry.keyLocation)
+          if !applyChild(name, names, Subject(), report: report) {
+            valid = false
+            if !report { return false }
+          }
+        }
+        guard hasApplicators else { continue }
+        var matched = false
+        if let schema = k.properties[entry.key] {
+          matched = true
+          if !applyChild(entry.value, schema, subject, report: report) {
+            valid = false
+            if !report { return false }
+          }
+        }
+        for (pattern, schema) in k.patternProperties where patterns.matches(pattern, entry.key) {
+          matched = true
+          if !applyChild(entry.value, schema, subject, report: report) {
+            valid = false
+            if !report { return false }
+          }
+        }
+        if !matched, let additional = k.additionalProperties {
+          matched = true
+          if program.schemas[additional].k.rejectsAll {
+            guard fail(report, &valid, Self.unknownProperty(entry.key, k, schemaProgram), at: entry.keyLocation) else { return false }
+          } else if !applyChild(entry.value, additional, subject, report: report) {
+            valid = false
+            if !report { return false }
+          }
+        }
+        if matched { local?.properties.insert(entry.key) }
+      }
+    }
+    return true
+  }
+
+  private static func unknownProperty(_ name: String, _ k: SchemaKeywords, _ program: SchemaProgram) -> String {
+    let patterns = k.patternProperties.map { "a name matching '\(program.patterns[$0.pattern])'" }
+    return Messages.unknownProperty(name, known: k.propertyOrder, patterns: patterns)
+  }
+}
+
+// MARK: - In-place applicators
+
+extension Validator {
+  private mutating func applyInPlace(
+    _ x: Node, _ k: SchemaKeywords, _ subject: Subject, report: Bool, valid: inout Bool, local: inout Evaluated?
+  ) -> Bool {
+    if let ref = k.ref, !applyHere(x, ref, subject, report: report, local: &local) {
+      valid = false
+      if !report { return false }
+    }
+    for member in k.allOf where !applyHere(x, member, subject, report: report, local: &local) {
+      valid = false
+      if !report { return false }
+    }
+    if let branches = k.anyOfBranches {
+      var matched = false
+      for (position, branch) in k.anyOf.enumerated() where branches.facts[position].mayMatch(x) {
+        var sub: Evaluated? = local == nil ? nil : Evaluated()
+        if eval(x, branch, subject, report: false, evaluated: &sub) {
+          matched = true
+          guard let sub else { break }
+          local?.merge(sub)
+        }
+      }
+      if !matched {
+        valid = false
+        guard report else { return false }
+        reportBranches(x, k.anyOf, branches, subject)
+      }
+    }
+    if let branches = k.oneOfBranches {
+      var passing: [(position: Int, evaluated: Evaluated?)] = []
+      for (position, branch) in k.oneOf.enumerated() where branches.facts[position].mayMatch(x) {
+        var sub: Evaluated? = local == nil ? nil : Evaluated()
+        if eval(x, branch, subject, report: false, evaluated: &sub) {
+          passing.append((position, sub))
+          if passing.count > 1 { break }
+        }
+      }
+      if passing.count == 1 {
+        if let sub = passing[0].evaluated { local?.merge(sub) }
+      } else {
+        valid = false
+        guard report else { return false }
+        if passing.isEmpty {
+          reportBranches(x, k.oneOf, branches, subject)
+        } else {
+          let names = passing.map { Messages.branchName($0.position, branches.facts[$0.position]) }
+          emit("\(x.kindDescription) matches more than one allowed form (\(names.joined(separator: " and "))); expected exactly one",
+            at: x.location)
+        }
+      }
+    }
+    if let not = k.not, applyChild(x, not, subject, report: false) {
+      let pointer = program.schemas[not].k.pointer
+      guard fail(report, &valid, "\(x.kindDescription) must not match the schema at '\(pointer)'",
+        at: x.location) else { return false }
+    }
+    if let condition = k.ifSchema {
+      var sub: Evaluated? = local == nil ? nil : Evaluated()
+      let holds = eval(x, condition, subject, report: false, evaluated: &sub)
+      if holds, let sub { local?.merge(sub) }
+      if let next = holds ? k.thenSchema : k.elseSchema, !applyHere(x, next, subject, report: report, local: &local) {
+        valid = false
+        if !report { return false }
+      }
+    }
+    if !k.dependentSchemas.isEmpty, let entries = x.entries {
+      for (trigger, schema) in k.dependentSchemas where entries.contains(where: { $0.key == trigger }) {
+        if !applyHere(x, schema, subject, report: report, local: &local) {
+          valid = false
+          if !report { return false }
+        }
+      }
+    }
+    return true
+  }
+
+  private mutating func checkUnevaluated(
+    _ x: Node, _ k: SchemaKeywords, report: Bool, valid: inout Bool, local: inout Evaluated?
+  ) -> Bool {
+    if let schema = k.unevaluatedProperties, let entries = x.entries {
+      let rejectsAll = program.schemas[schema].k.rejectsAll
+      for entry in entries where !(local?.properties.contains(entry.key) ?? false) {
+        if rejectsAll {
+          let message = Messages.unknownProperty(entry.key, known: k.knownProperties, patterns: [])
+          guard fail(report, &valid, message, at: entry.keyLocation) else { return false }
+        } else if !applyChild(entry.value, schema, Subject(key: entry.key, keyLocation: entry.keyLocation),
+          report: report)
+        {
+          valid = false
+          if !report { return false }
+        }
+        local?.properties.insert(entry.key)
+      }
+    }
+    if let schema = k.unevaluatedItems, let items = x.sequence {
+      for (position, item) in items.enumerated() where !(local?.containsItem(position) ?? false) {
+        if program.schemas[schema].k.rejectsAll {
+          guard fail(report, &valid, "unexpected item \(position + 1); no further items are allowed here",
+            at: item.location) else { return false }
+        } else if !applyChild(item, schema, Subject(), report: report) {
+          valid = false
+          if !report { return false }
+        }
+      }
+      local?.allItems = true
+    }
+    return true
+  }
+}
+
+// MARK: - Diagnostics for anyOf / oneOf
+
+extension Validator {
+  /// Explains why no branch matched, aiming at the branch the instance meant (by type, discriminator value,
+  /// or identifying property) instead of listing every branch's failures.
+  private mutating func reportBranches(_ x: Node, _ branches: [Int], _ set: BranchSet, _ subject: Subject) {
+    let typed = branches.indices.filter { set.facts[$0].types.admits(x) }
+    if typed.isEmpty {
+      let union = set.facts.reduce(TypeSet()) { $0.union($1.types) }
+      emit("expected \(union.phrase), found \(x.kindDescription)", at: x.location)
+      return
+    }
+    if typed.count == 1 {
+      _ = applyChild(x, branches[typed[0]], subject, report: true)
+      return
+    }
+    if let entries = x.entries {
+      if let key = set.discriminator {
+        let choices = typed.filter { set.facts[$0].constants[key] != nil }
+        guard let entry = entries.first(where: { $0.key == key }) else {
+          let values = choices.compactMap { set.facts[$0].constants[key] }
+          emit("missing required property '\(key)'; expected one of \(Messages.list(values))", at: x.location)
+          return
+        }
+        let selected = choices.filter { set.facts[$0].constants[key]?.jsonEquals(entry.value) ?? false }
+        if selected.count == 1 {
+          _ = applyChild(x, branches[selected[0]], subject, report: true)
+          return
+        }
+        if selected.isEmpty {
+          let values = choices.compactMap { set.facts[$0].constants[key] }
+          emit(Messages.unknownValue(entry.value, noun: key, expected: values), at: entry.value.location)
+          return
+        }
+      }
+      if let identifying = set.identifyingKeys {
+        let present = typed.filter { position in
+          identifying[position].contains { key in entries.contains { $0.key == key } }
+        }
+        if present.count == 1 {
+          _ = applyChild(x, branches[present[0]], subject, report: true)
+          return
+        }
+        let keys = typed.flatMap { identifying[$0] }
+        if present.isEmpty {
+          let instanceKeys = entries.map(\.key)
+          if let typo = entries.first(where: { Suggestion.closest(to: $0.key, in: keys) != nil }) {
+            emit(Messages.unknownProperty(typo.key, known: keys, patterns: []), at: typo.keyLocation)
+          } else {
+            emit("expected one of the properties \(Suggestion.list(keys)), found \(instanceKeys.isEmpty ? "none" : Suggestion.list(instanceKeys))",
+              at: x.location)
+          }
+          return
+        }
+        let clashing = present.flatMap { position in identifying[position].filter { key in entries.contains { $0.key == key } } }
+        let clashEntry = entries.last { clashing.contains($0.key) }
+        emit("properties \(Suggestion.list(clashing)) cannot be used together; use one of them",
+          at: clashEntry?.keyLocation ?? x.location)
+        return
+      }
+    }
+    let remaining = typed.filter { set.facts[$0].mayMatch(x) }
+    if remaining.count == 1 {
+      _ = applyChild(x, branches[remaining[0]], subject, report: true)
+      return
+    }
+    let names = typed.map { Messages.branchName($0, set.facts[$0]) }
+    emit("\(x.kindDescription) matches none of the allowed forms (\(names.joined(separator: ", ")))", at: x.location)
+  }
+}
