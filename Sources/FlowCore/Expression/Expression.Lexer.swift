@@ -1,0 +1,214 @@
+extension Expression {
+  struct Token: Sendable {
+    enum Kind: Equatable, Sendable {
+      /// An integer literal's magnitude (the sign is a separate `-`).
+      case integer(UInt64)
+      case string(String)
+      case identifier(String)
+      case symbol(String)
+      case end
+    }
+
+    var kind: Kind
+    /// 1-based column of the token's first scalar.
+    var column: Int
+    /// The token as written, for messages.
+    var text: String
+
+    /// `')'`, `'foo'`, `string "abc"`, `end of expression`: the token as an error message names it.
+    var quoted: String {
+      switch kind {
+      case .end: "end of expression"
+      case .string: "string " + text
+      default: "'\(text)'"
+      }
+    }
+
+    func `is`(_ symbol: String) -> Bool { kind == .symbol(symbol) }
+  }
+
+  /// Splits a source into tokens; the last token is always `.end`.
+  struct Lexer {
+    private let scalars: [Unicode.Scalar]
+    private var position = 0
+
+    init(_ source: String) {
+      scalars = Array(source.unicodeScalars)
+    }
+
+    static func tokens(of source: String) throws(ExpressionError) -> [Token] {
+      var lexer = Lexer(source)
+      var tokens: [Token] = []
+      while true {
+        let token = try lexer.next()
+        tokens.append(token)
+        if token.kind == .end { return tokens }
+      }
+    }
+
+    private static let twoCharacterSymbols: Set<String> = ["??", "!=", "==", "<=", ">=", "&&", "||"]
+    private static let oneCharacterSymbols: Set<Unicode.Scalar> = [
+      "(", ")", "[", "]", ",", ".", "?", ":", "!", "<", ">", "+", "-", "*", "/", "%",
+    ]
+
+    private mutating func next() throws(ExpressionError) -> Token {
+      while position < scalars.count, scalars[position].properties.isWhitespace { position += 1 }
+      let start = position
+      let column = start + 1
+      guard position < scalars.count else { return Token(kind: .end, column: column, text: "") }
+      let scalar = scalars[position]
+
+      if Self.isIdentifierStart(scalar) {
+        while position < scalars.count, Self.isIdentifierStart(scalars[position]) || Self.isDigit(scalars[position]) {
+          position += 1
+        }
+        let name = text(from: start)
+        return Token(kind: .identifier(name), column: column, text: name)
+      }
+      if Self.isDigit(scalar) { return try integer(from: start) }
+      if scalar == "\"" || scalar == "'" { return try string(from: start) }
+
+      if position + 1 < scalars.count {
+        let pair = String(scalar) + String(scalars[position + 1])
+        if Self.twoCharacterSymbols.contains(pair) {
+          position += 2
+          return Token(kind: .symbol(pair), column: column, text: pair)
+        }
+      }
+      if Self.oneCharacterSymbols.contains(scalar) {
+        position += 1
+        return Token(kind: .symbol(String(scalar)), column: column, text: String(scalar))
+      }
+      let hint: String =
+        switch scalar {
+        case "=": "; did you mean '=='?"
+        case "&": "; did you mean '&&'?"
+        case "|": "; did you mean '||'?"
+        case "{": "; map literals are not supported"
+        default: ""
+        }
+      throw ExpressionError(.syntax, "unexpected character '\(Self.printable(scalar))'\(hint)", column: column)
+    }
+
+    private mutating func integer(from start: Int) throws(ExpressionError) -> Token {
+      var value: UInt64 = 0
+      var overflow = false
+      while position < scalars.count, Self.isDigit(scalars[position]) {
+        let digit = UInt64(scalars[position].value - 48)
+        let (times10, o1) = value.multipliedReportingOverflow(by: 10)
+        let (sum, o2) = times10.addingReportingOverflow(digit)
+        overflow = overflow || o1 || o2
+        value = sum
+        position += 1
+      }
+      if position < scalars.count, scalars[position] == ".", position + 1 < scalars.count,
+        Self.isDigit(scalars[position + 1])
+      {
+        throw ExpressionError(
+          .syntax, "decimal numbers are not supported; expected an integer", column: start + 1)
+      }
+      if position < scalars.count, Self.isIdentifierStart(scalars[position]) {
+        throw ExpressionError(
+          .syntax, "unexpected '\(Self.printable(scalars[position]))' after a number", column: position + 1)
+      }
+      let literal = text(from: start)
+      if overflow || value > UInt64(Int.max) + 1 {
+        throw ExpressionError(
+          .syntax, "integer literal '\(literal)' is too large; at most \(Int.max)", column: start + 1)
+      }
+      return Token(kind: .integer(value), column: start + 1, text: literal)
+    }
+
+    private mutating func string(from start: Int) throws(ExpressionError) -> Token {
+      let quote = scalars[start]
+      position += 1
+      var value = String.UnicodeScalarView()
+      while true {
+        guard position < scalars.count else {
+          throw ExpressionError(.syntax, "unterminated string", column: start + 1)
+        }
+        let scalar = scalars[position]
+        if scalar == quote {
+          position += 1
+          return Token(kind: .string(String(value)), column: start + 1, text: text(from: start))
+        }
+        if scalar == "\n" || scalar == "\r" {
+          throw ExpressionError(.syntax, "unterminated string", column: start + 1)
+        }
+        guard scalar == "\\" else {
+          value.append(scalar)
+          position += 1
+          continue
+        }
+        let escapeColumn = position + 1
+        position += 1
+        guard position < scalars.count else {
+          throw ExpressionError(.syntax, "unterminated string", column: start + 1)
+        }
+        let escaped = scalars[position]
+        position += 1
+        switch escaped {
+        case "n": value.append("\n")
+        case "t": value.append("\t")
+        case "r": value.append("\r")
+        case "0": value.append("\0")
+        case "\\", "\"", "'": value.append(escaped)
+        case "u": value.append(try unicodeEscape(at: escapeColumn))
+        default:
+          throw ExpressionError(
+            .syntax,
+            "unknown escape '\\\(Self.printable(escaped))'; expected one of \\n \\t \\r \\0 \\\\ \\\" \\' \\u{...}",
+            column: escapeColumn)
+        }
+      }
+    }
+
+    /// The rest of `\u{1F600}` after the `u`.
+    private mutating func unicodeEscape(at column: Int) throws(ExpressionError) -> Unicode.Scalar {
+      let invalid = ExpressionError(
+        .syntax, "invalid unicode escape; expected \\u{XXXX} with 1 to 8 hex digits", column: column)
+      guard position < scalars.count, scalars[position] == "{" else { throw invalid }
+      position += 1
+      var code: UInt32 = 0
+      var digits = 0
+      while position < scalars.count, let digit = Self.hexValue(scalars[position]) {
+        guard digits < 8 else { throw invalid }
+        code = code &* 16 &+ digit
+        digits += 1
+        position += 1
+      }
+      guard digits > 0, position < scalars.count, scalars[position] == "}" else { throw invalid }
+      position += 1
+      guard let scalar = Unicode.Scalar(code) else {
+        throw ExpressionError(.syntax, "invalid unicode scalar in \\u{...}", column: column)
+      }
+      return scalar
+    }
+
+    private func text(from start: Int) -> String {
+      var view = String.UnicodeScalarView()
+      view.append(contentsOf: scalars[start..<position])
+      return String(view)
+    }
+
+    private static func isIdentifierStart(_ s: Unicode.Scalar) -> Bool {
+      (s >= "a" && s <= "z") || (s >= "A" && s <= "Z") || s == "_"
+    }
+
+    private static func isDigit(_ s: Unicode.Scalar) -> Bool { s >= "0" && s <= "9" }
+
+    private static func hexValue(_ s: Unicode.Scalar) -> UInt32? {
+      switch s {
+      case "0"..."9": s.value - 48
+      case "a"..."f": s.value - 87
+      case "A"..."F": s.value - 55
+      default: nil
+      }
+    }
+
+    /// A scalar as it can be shown in a message (control characters escaped).
+    static func printable(_ s: Unicode.Scalar) -> String {
+      s.value < 0x20 || s.value == 0x7F ? s.escaped(asASCII: true) : String(s)
+    }
+  }
+}

@@ -1,0 +1,92 @@
+/// An expression of the flow language, parsed once: a condition (`skipIf`, `when`), a value (`set`,
+/// `args`), a route key (`rawValue`).
+///
+/// Expressions are small, typed and free of side effects (CEL is the model):
+///
+/// ```swift
+/// let condition = try Expression("onboardingStep == 11 && !(env.osVersion >= 26 && env.alarmKitAvailable)")
+/// let holds = try condition.evaluateCondition(in: bindings)
+/// try condition.checkCondition(in: scope)      // at lint time
+/// condition.explain(in: bindings)              // "11 == 11 && !(18 >= 26 && false)"
+/// ```
+///
+/// Two expressions are equal when their sources are equal. Columns in errors and references are
+/// 1-based and count Unicode scalars of ``source``.
+public struct Expression: Hashable, Sendable, CustomStringConvertible {
+  /// The text the expression was parsed from.
+  public let source: String
+  let syntax: Syntax
+
+  /// The longest accepted source, in Unicode scalars.
+  public static let maxLength = 4096
+  /// The deepest accepted nesting (parentheses, brackets, calls, operators).
+  public static let maxDepth = 64
+
+  /// Parses `source`.
+  ///
+  /// Unknown functions and calls with the wrong number of arguments are reported here; names are
+  /// resolved later, by ``check(in:)`` or ``evaluate(in:)``.
+  ///
+  /// - Throws: ``ExpressionError`` with code `.syntax`, or `.limit` when the source is longer than
+  ///   ``maxLength`` or nested deeper than ``maxDepth``; its column points at the offending character.
+  public init(_ source: String) throws(ExpressionError) {
+    self.source = source
+    self.syntax = try Parser.parse(source)
+  }
+
+  public var description: String { source }
+
+  public static func == (lhs: Self, rhs: Self) -> Bool { lhs.source == rhs.source }
+
+  public func hash(into hasher: inout Hasher) { hasher.combine(source) }
+}
+
+// MARK: - References
+
+extension Expression {
+  /// A name the expression reads: a root with the members after it, where it is written.
+  public struct Reference: Hashable, Sendable, CustomStringConvertible {
+    /// The root name and the member chain: `["env", "osVersion"]` for `env.osVersion`;
+    /// a string-literal index counts as a member (`habitTimes["wake"]` is `["habitTimes", "wake"]`).
+    public var path: [String]
+    /// 1-based column of the root name in the source.
+    public var column: Int
+
+    public init(path: [String], column: Int) {
+      self.path = path
+      self.column = column
+    }
+
+    /// `env.osVersion`
+    public var description: String { path.joined(separator: ".") }
+  }
+
+  /// Every name path used, in source order, each with the longest member chain written after it.
+  public var references: [Reference] {
+    var found: [Reference] = []
+    Self.collectReferences(syntax, into: &found)
+    return found
+  }
+
+  private static func collectReferences(_ node: Syntax, into found: inout [Reference]) {
+    if let path = node.path {
+      found.append(Reference(path: path, column: node.start))
+      return
+    }
+    switch node {
+    case .literal, .name:
+      break
+    case .list(let elements, _), .call(_, let elements, _):
+      for element in elements { collectReferences(element, into: &found) }
+    case .member(let base, _, _), .unary(_, let base, _):
+      collectReferences(base, into: &found)
+    case .index(let base, let key, _), .binary(_, let base, let key, _):
+      collectReferences(base, into: &found)
+      collectReferences(key, into: &found)
+    case .conditional(let condition, let then, let otherwise, _):
+      collectReferences(condition, into: &found)
+      collectReferences(then, into: &found)
+      collectReferences(otherwise, into: &found)
+    }
+  }
+}

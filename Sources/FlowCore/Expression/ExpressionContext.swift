@@ -1,0 +1,40 @@
+/// What an expression reads when it is evaluated: its root names and the virtual clock.
+///
+/// ## Implementation requirements
+///
+/// - `value(of:)` returns nil for a name that does not exist (evaluation then fails with
+///   "unknown name"); namespaces such as `env`, `permission`, `store`, `step`, `target`, `result` and
+///   `input` are returned as `.map` values (or any value for `input`).
+/// - Lookups must be cheap and free of side effects: an expression may read a root many times.
+public protocol ExpressionContext {
+  /// The value bound to a root name (a variable or a namespace), or nil when the name is unknown.
+  func value(of root: String) -> Value?
+  /// The virtual clock's time of day, in minutes since midnight (read by `now()`, `nextHabit()`,
+  /// `isLaterToday()`); values outside `0..<1440` are taken modulo a day.
+  var minutesSinceMidnight: Int { get }
+}
+
+/// A plain dictionary of root values with a clock: the simplest ``ExpressionContext``.
+public struct Bindings: ExpressionContext, Hashable, Sendable {
+  public var roots: [String: Value]
+  public var minutesSinceMidnight: Int
+
+  public init(_ roots: [String: Value] = [:], minutesSinceMidnight: Int = 0) {
+    self.roots = roots
+    self.minutesSinceMidnight = minutesSinceMidnight
+  }
+
+  public func value(of root: String) -> Value? { roots[root] }
+
+  /// No names, midnight.
+  public static let empty = Bindings()
+}
+
+/// The static types of the root names an expression may use, for ``Expression/check(in:)``.
+public struct TypeScope: Hashable, Sendable {
+  public var roots: [String: ValueType]
+
+  public init(_ roots: [String: ValueType]) {
+    self.roots = roots
+  }
+}
