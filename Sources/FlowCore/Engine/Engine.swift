@@ -7,6 +7,8 @@ public struct Engine: Sendable {
   public let flow: Flow
   /// Most automatic moves (skips, zero-delay auto-advances) one event may cause.
   public var maxAutomaticMoves = 1_000
+  /// Show texts in this locale whatever the flow's `language` says (`flowrun --lang`).
+  public var languageOverride: String?
 
   public init(flow: Flow) {
     self.flow = flow

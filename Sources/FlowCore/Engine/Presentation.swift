@@ -69,6 +69,7 @@ struct Presenter {
 
   var language: String {
     let fallback = flow.locales.first ?? "en"
+    if let forced = run.engine.languageOverride { return forced }
     guard let expr = flow.language, case .string(let value)? = try? run.evaluate(expr) else { return fallback }
     if flow.locales.contains(value) { return value }
     if let prefix = value.split(separator: "-").first, flow.locales.contains(String(prefix)) { return String(prefix) }

@@ -7,7 +7,7 @@ public enum FlowCompiler {
   /// Compiles `root` (the whole document) read from `file`.
   /// - Returns: the flow, or nil when the document is not a flow at all, and every diagnostic found.
   public static func compile(_ root: Node, file: String) -> (flow: Flow?, diagnostics: [Diagnostic]) {
-    var compiler = Compiler(file: file)
+    let compiler = Compiler(file: file)
     let flow = compiler.compileFlow(root)
     return (flow, compiler.diagnostics)
   }
@@ -25,7 +25,7 @@ package enum CompilerRule {
   package static let duplicate = "duplicate-name"
 }
 
-private struct Compiler {
+private final class Compiler {
   let file: String
   var diagnostics: [Diagnostic] = []
   var stepIndexByID: [String: StepIndex] = [:]
@@ -35,14 +35,14 @@ private struct Compiler {
 
   // MARK: - Diagnostics
 
-  mutating func error(_ message: String, at location: SourceLocation, rule: String = CompilerRule.shape,
+  func error(_ message: String, at location: SourceLocation, rule: String = CompilerRule.shape,
                       notes: [String] = []) {
     diagnostics.append(Diagnostic(.error, message, file: file, at: location, rule: rule, notes: notes))
   }
 
   // MARK: - Flow
 
-  mutating func compileFlow(_ root: Node) -> Flow? {
+  func compileFlow(_ root: Node) -> Flow? {
     guard let entries = root.entries else {
       error("a flow document must be a mapping with 'flow', 'start' and 'steps'; found \(root.kindDescription)",
             at: root.location)
@@ -97,7 +97,7 @@ private struct Compiler {
     return flow
   }
 
-  mutating func compileFact(_ entry: Node.Entry) -> Fact {
+  func compileFact(_ entry: Node.Entry) -> Fact {
     let node = entry.value
     let type = variableType(node["type"]) ?? .string
     let defaultValue = node["default"].map(value(of:)) ?? type.zero
@@ -106,7 +106,7 @@ private struct Compiler {
     return Fact(name: entry.key, type: type, defaultValue: defaultValue, values: values, location: entry.keyLocation)
   }
 
-  mutating func compileVariable(_ entry: Node.Entry) -> Variable {
+  func compileVariable(_ entry: Node.Entry) -> Variable {
     let node = entry.value
     let type = variableType(node["type"]) ?? .string
     let defaultValue = node["default"].map(value(of:)) ?? type.zero
@@ -121,7 +121,7 @@ private struct Compiler {
       location: entry.keyLocation)
   }
 
-  mutating func variableType(_ node: Node?) -> VariableType? {
+  func variableType(_ node: Node?) -> VariableType? {
     guard let node else { return nil }
     guard let name = node.string, let type = VariableType(rawValue: name) else {
       error("unknown type '\(scalarString(node) ?? node.kindDescription)'; expected one of "
@@ -131,7 +131,7 @@ private struct Compiler {
     return type
   }
 
-  mutating func compileResumeRoute(_ node: Node) -> ResumeRoute? {
+  func compileResumeRoute(_ node: Node) -> ResumeRoute? {
     let when = node["when"].flatMap(expression)
     if let raw = node["rawValue"] {
       guard let expr = expression(raw) else { return nil }
@@ -141,21 +141,21 @@ private struct Compiler {
     return ResumeRoute(when: when, destination: .step(target), location: node.location)
   }
 
-  mutating func compileReset(_ node: Node?) -> Reset {
+  func compileReset(_ node: Node?) -> Reset {
     guard let node else { return Reset() }
     return Reset(
       clear: (node["clear"]?.sequence ?? []).compactMap { n in n.string.map { Located($0, at: n.location) } },
       effects: effects(node["effects"]), location: node.location)
   }
 
-  mutating func compileHooks(_ node: Node?) -> Hooks {
+  func compileHooks(_ node: Node?) -> Hooks {
     guard let node else { return Hooks() }
     return Hooks(launch: effects(node["launch"]), advance: effects(node["advance"]), enter: effects(node["enter"]))
   }
 
   // MARK: - Steps
 
-  mutating func compileStep(_ entry: Node.Entry) -> Step {
+  func compileStep(_ entry: Node.Entry) -> Step {
     let node = entry.value
     let kindName = node["kind"]?.string ?? ""
     let kind: Step.Kind
@@ -228,7 +228,7 @@ private struct Compiler {
     return step
   }
 
-  mutating func button(_ entry: Node.Entry) -> Button? {
+  func button(_ entry: Node.Entry) -> Button? {
     let node = entry.value
     let move: Button.Move
     if let action = node["action"] {
@@ -242,7 +242,7 @@ private struct Compiler {
       location: entry.keyLocation)
   }
 
-  mutating func outcomes(_ node: Node?) -> [Outcome] {
+  func outcomes(_ node: Node?) -> [Outcome] {
     (node?.entries ?? []).compactMap { entry in
       transition(entry.value).map { Outcome(name: entry.key, transition: $0, location: entry.keyLocation) }
     }
@@ -250,7 +250,7 @@ private struct Compiler {
 
   // MARK: - Transitions
 
-  mutating func transition(_ node: Node) -> Transition? {
+  func transition(_ node: Node) -> Transition? {
     if node.string != nil {
       guard let target = target(node) else { return nil }
       return Transition(target: target, label: nil, enabled: nil, effects: [], location: node.location)
@@ -264,7 +264,7 @@ private struct Compiler {
       enabled: node["enabled"].flatMap(expression), effects: effects(node["effects"]), location: node.location)
   }
 
-  mutating func target(_ node: Node?) -> Target? {
+  func target(_ node: Node?) -> Target? {
     guard let node else { return nil }
     if node.string == "stay" { return .stay }
     if let routes = node.sequence {
@@ -278,7 +278,7 @@ private struct Compiler {
     return stepTarget(node, what: "transition").map(Target.step)
   }
 
-  mutating func stepTarget(_ node: Node?, what: String) -> StepIndex? {
+  func stepTarget(_ node: Node?, what: String) -> StepIndex? {
     guard let node else { return nil }
     guard let name = scalarString(node) else {
       error("\(what) must name a step; found \(node.kindDescription)", at: node.location)
@@ -294,7 +294,7 @@ private struct Compiler {
 
   // MARK: - Effects
 
-  mutating func effects(_ node: Node?) -> [Effect] {
+  func effects(_ node: Node?) -> [Effect] {
     guard let node else { return [] }
     guard let list = node.sequence else {
       error("effects must be a list; found \(node.kindDescription)", at: node.location)
@@ -303,7 +303,7 @@ private struct Compiler {
     return list.compactMap(effect)
   }
 
-  mutating func effect(_ node: Node) -> Effect? {
+  func effect(_ node: Node) -> Effect? {
     if let name = node.string {  // shorthand: `- completeOnboarding` / `- requestReview`
       switch name {
       case "completeOnboarding": return Effect(kind: .completeOnboarding, when: nil, location: node.location)
@@ -352,14 +352,14 @@ private struct Compiler {
     return Effect(kind: kind, when: when, location: node.location)
   }
 
-  mutating func unknownEffect(_ name: String, at location: SourceLocation) {
+  func unknownEffect(_ name: String, at location: SourceLocation) {
     var notes: [String] = []
     if let guess = Suggestion.closest(to: name, in: Effect.typeNames) { notes.append("did you mean '\(guess)'?") }
     error("unknown effect type '\(name)'; expected one of \(Suggestion.list(Effect.typeNames))", at: location,
           notes: notes)
   }
 
-  mutating func assignmentTarget(_ node: Node?) -> AssignmentTarget? {
+  func assignmentTarget(_ node: Node?) -> AssignmentTarget? {
     guard let node, let path = node.string else { return nil }
     let parts = path.split(separator: ".", maxSplits: 1).map(String.init)
     return AssignmentTarget(variable: parts.first ?? "", key: parts.count > 1 ? parts[1] : nil, location: node.location)
@@ -367,7 +367,7 @@ private struct Compiler {
 
   // MARK: - Texts and expressions
 
-  mutating func text(_ node: Node) -> Text? {
+  func text(_ node: Node) -> Text? {
     if let key = node.string {
       return Text(alternatives: [.init(when: nil, key: key, args: [], location: node.location)])
     }
@@ -382,7 +382,7 @@ private struct Compiler {
     return nil
   }
 
-  mutating func alternative(_ node: Node) -> Text.Alternative? {
+  func alternative(_ node: Node) -> Text.Alternative? {
     if let key = node.string { return .init(when: nil, key: key, args: [], location: node.location) }
     guard let key = node["key"]?.string else {
       error("a text alternative needs a 'key'", at: node.location)
@@ -396,7 +396,7 @@ private struct Compiler {
   }
 
   /// An expression from a scalar; literal booleans and numbers are accepted as constant expressions.
-  mutating func expression(_ node: Node) -> Expr? {
+  func expression(_ node: Node) -> Expr? {
     let source: String
     switch node.content {
     case .string(let s): source = s
@@ -417,7 +417,7 @@ private struct Compiler {
 
   // MARK: - Scalars
 
-  mutating func requiredString(_ node: Node, _ key: String) -> String? {
+  func requiredString(_ node: Node, _ key: String) -> String? {
     guard let value = node[key] else {
       error("missing '\(key)'", at: node.location)
       return nil
@@ -435,7 +435,7 @@ private struct Compiler {
     }
   }
 
-  mutating func locatedString(_ node: Node, _ key: String) -> Located<String> {
+  func locatedString(_ node: Node, _ key: String) -> Located<String> {
     guard let value = node[key] else {
       error("missing '\(key)'", at: node.location)
       return Located("", at: node.location)

@@ -1,0 +1,95 @@
+/// The operating system and the outside world, behind small protocols. The engine never calls these; a
+/// ``FlowSession`` does, so an app can implement them with the real frameworks and tests with scripted fakes.
+
+/// What a system action answered: an outcome name and the values it returned.
+public struct ActionAnswer: Sendable, Hashable {
+  public var outcome: String
+  public var result: [String: Value]
+  /// Whether a system dialog was shown to get this answer.
+  public var dialogShown: Bool
+
+  public init(_ outcome: String, result: [String: Value] = [:], dialogShown: Bool = true) {
+    self.outcome = outcome
+    self.result = result
+    self.dialogShown = dialogShown
+  }
+}
+
+/// Permission statuses and requests, per kind (`notifications`, `microphone`, `healthKit`, `location`, ...).
+///
+/// Conformers guarantee: `status(of:)` has no side effects; `request(_:)` shows no dialog when the status is
+/// already determined (`granted`, `denied`) or `unavailable`, and then answers at once with that status.
+public protocol PermissionProvider: Sendable {
+  /// `notDetermined`, `granted`, `denied` or `unavailable`.
+  func status(of kind: String) async -> String
+  /// One of `granted`, `denied`, `partial`, `unavailable`, `error`, `timeout`.
+  func request(_ kind: String) async -> ActionAnswer
+}
+
+/// Sign in with Apple: `success` (result `name`, `userId`), `failure` or `cancelled`.
+public protocol AuthProvider: Sendable {
+  func signInWithApple() async -> ActionAnswer
+}
+
+/// The profile server: restore answers `found` (result `displayName`, `habits`), `empty` or `error`.
+public protocol ProfileServer: Sendable {
+  func restoreProfile() async -> ActionAnswer
+  func syncProfile(userID: Value) async
+}
+
+/// The system review prompt: `shown`, or `suppressed` by the system's yearly limit.
+public protocol ReviewPrompt: Sendable {
+  func requestReview() async -> ActionAnswer
+}
+
+/// Device facts (`osVersion`, `alarmKitAvailable`, `locale`, `deviceId`) and the clock.
+public protocol Platform: Sendable {
+  func environment() async -> [String: Value]
+  /// Seconds since midnight now.
+  func timeOfDay() async -> Double
+}
+
+/// The persisted key-value store. Writes are atomic: after a crash the store holds either the old or the new
+/// contents, never a mix.
+public protocol KeyValueStore: Sendable {
+  /// Every stored value. Throws ``StoreError`` when the store is corrupted or unreadable.
+  func load() async throws(StoreError) -> [String: Value]
+  func set(_ key: String, to value: Value) async throws(StoreError)
+  func remove(_ key: String) async throws(StoreError)
+}
+
+/// Performs the effects that leave the flow: analytics, user properties, placements, completion, logs.
+public protocol EffectHandler: Sendable {
+  func perform(_ effect: RuntimeEffect) async
+}
+
+/// A store that could not be read or written.
+public struct StoreError: Error, Sendable, Hashable, CustomStringConvertible {
+  public var message: String
+  public init(_ message: String) { self.message = message }
+  public var description: String { message }
+}
+
+/// Every provider a session needs.
+public struct Providers: Sendable {
+  public var permissions: any PermissionProvider
+  public var auth: any AuthProvider
+  public var profiles: any ProfileServer
+  public var review: any ReviewPrompt
+  public var platform: any Platform
+  public var store: any KeyValueStore
+  public var effects: any EffectHandler
+
+  public init(
+    permissions: any PermissionProvider, auth: any AuthProvider, profiles: any ProfileServer,
+    review: any ReviewPrompt, platform: any Platform, store: any KeyValueStore, effects: any EffectHandler
+  ) {
+    self.permissions = permissions
+    self.auth = auth
+    self.profiles = profiles
+    self.review = review
+    self.platform = platform
+    self.store = store
+    self.effects = effects
+  }
+}

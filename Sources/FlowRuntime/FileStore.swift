@@ -1,0 +1,90 @@
+public import FlowCore
+import Foundation
+import Synchronization
+
+/// The persisted store as a JSON object in one file, written atomically: a temporary file in the same
+/// directory is written, flushed to disk and renamed over the old one, so a crash at any point leaves either
+/// the old or the new file, never a torn one.
+package final class FileStore: KeyValueStore, Sendable {
+  package let path: String
+  private let values = Mutex<[String: Value]?>(nil)
+
+  package init(path: String) {
+    self.path = path
+  }
+
+  package func load() async throws(StoreError) -> [String: Value] {
+    let loaded = try Self.read(path: path)
+    values.withLock { $0 = loaded }
+    return loaded
+  }
+
+  package func set(_ key: String, to value: Value) async throws(StoreError) {
+    let snapshot = values.withLock { stored -> [String: Value] in
+      var current = stored ?? [:]
+      current[key] = value
+      stored = current
+      return current
+    }
+    try Self.write(snapshot, to: path)
+  }
+
+  package func remove(_ key: String) async throws(StoreError) {
+    let snapshot = values.withLock { stored -> [String: Value] in
+      var current = stored ?? [:]
+      current[key] = nil
+      stored = current
+      return current
+    }
+    try Self.write(snapshot, to: path)
+  }
+
+  /// Reads a store file; a missing file is an empty store.
+  package static func read(path: String) throws(StoreError) -> [String: Value] {
+    guard FileManager.default.fileExists(atPath: path) else { return [:] }
+    guard let data = FileManager.default.contents(atPath: path) else {
+      throw StoreError("\(path): cannot read the store file")
+    }
+    if data.isEmpty { throw StoreError("\(path): the store file is empty") }
+    let node: Node
+    do {
+      node = try JSONReader.read(bytes: [UInt8](data), file: path)
+    } catch {
+      throw StoreError("\(error.description)")
+    }
+    guard case .map(let entries)? = Value(node: node) else {
+      throw StoreError("\(path):\(node.location): the store must be a JSON object; found \(node.kindDescription)")
+    }
+    return entries
+  }
+
+  /// Writes `values` to `path` atomically (temporary file, fsync, rename, fsync of the directory).
+  package static func write(_ values: [String: Value], to path: String) throws(StoreError) {
+    let text = Value.map(values).jsonText + "\n"
+    let directory = (path as NSString).deletingLastPathComponent
+    let temporary = (directory.isEmpty ? "." : directory) + "/.\((path as NSString).lastPathComponent).tmp-\(getpid())"
+    let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    guard fd >= 0 else { throw StoreError("\(path): cannot write the store (\(String(cString: strerror(errno))))") }
+    var ok = true
+    text.utf8CString.withUnsafeBufferPointer { buffer in
+      var offset = 0
+      let count = buffer.count - 1  // without the NUL terminator
+      while offset < count {
+        let written = Foundation.write(fd, buffer.baseAddress! + offset, count - offset)
+        if written <= 0 { ok = false; return }
+        offset += written
+      }
+    }
+    if fsync(fd) != 0 { ok = false }
+    close(fd)
+    guard ok, rename(temporary, path) == 0 else {
+      unlink(temporary)
+      throw StoreError("\(path): cannot write the store (\(String(cString: strerror(errno))))")
+    }
+    let dirfd = open(directory.isEmpty ? "." : directory, O_RDONLY)
+    if dirfd >= 0 {
+      fsync(dirfd)
+      close(dirfd)
+    }
+  }
+}

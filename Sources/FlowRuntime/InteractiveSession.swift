@@ -1,0 +1,264 @@
+public import FlowCore
+import FlowTestSupport
+import Foundation
+
+/// How `flowrun` was asked to set up the world.
+package struct SessionSetup: Sendable {
+  package var environment: [String]
+  package var permissionAnswers: [String]
+  package var permissionStatuses: [String]
+  package var auth: [String]
+  package var restore: [String]
+  package var review: [String]
+  package var clock: Double?
+  package var statePath: String?
+  package var interactive: Bool
+
+  package init(
+    environment: [String], permissionAnswers: [String], permissionStatuses: [String], auth: [String],
+    restore: [String], review: [String], clock: Double?, statePath: String?, interactive: Bool
+  ) {
+    self.environment = environment
+    self.permissionAnswers = permissionAnswers
+    self.permissionStatuses = permissionStatuses
+    self.auth = auth
+    self.restore = restore
+    self.review = review
+    self.clock = clock
+    self.statePath = statePath
+    self.interactive = interactive
+  }
+
+  package var facts: [String: Value] {
+    var facts: [String: Value] = [:]
+    for (key, value) in pairs(environment) { facts[key] = Self.parseValue(value) }
+    return facts
+  }
+
+  package var statuses: [String: String] { Dictionary(pairs(permissionStatuses), uniquingKeysWith: { _, b in b }) }
+
+  /// `success:name=Akira,userId=u1` -> an answer.
+  package static func answer(_ text: String) -> ActionAnswer {
+    let parts = text.split(separator: ":", maxSplits: 1)
+    var result: [String: Value] = [:]
+    if parts.count > 1 {
+      for pair in parts[1].split(separator: ",") {
+        let kv = pair.split(separator: "=", maxSplits: 1)
+        if kv.count == 2 { result[String(kv[0])] = parseValue(String(kv[1])) }
+      }
+    }
+    return ActionAnswer(String(parts.first ?? ""), result: result)
+  }
+
+  package static func parseValue(_ text: String) -> Value {
+    if let int = Int(text) { return .int(int) }
+    if text == "true" { return .bool(true) }
+    if text == "false" { return .bool(false) }
+    return .string(text)
+  }
+
+  func pairs(_ list: [String]) -> [(String, String)] {
+    list.map { pair in
+      let parts = pair.split(separator: "=", maxSplits: 1)
+      return (String(parts.first ?? ""), parts.count > 1 ? String(parts[1]) : "")
+    }
+  }
+
+  /// Fakes scripted from the flags; when interactive, unscripted dialogs are asked at the prompt.
+  package func providers(output: Output) -> (Providers, Fakes.MemoryStore?) {
+    let ask: AskUser? = interactive ? { question, choices in
+      output.line("  ◆ \(question) [\(choices.joined(separator: "/"))]")
+      while true {
+        FileHandle.standardOutput.write(Data("  answer› ".utf8))
+        guard let line = readLine() else { return nil }
+        let answer = line.trimmingWhitespace
+        if choices.contains(answer) { return answer }
+        output.line("    please type one of: \(choices.joined(separator: ", "))")
+      }
+    } : nil
+    var permissionScript: [String: [String]] = [:]
+    for (kind, outcome) in pairs(permissionAnswers) { permissionScript[kind, default: []].append(outcome) }
+    let memory: Fakes.MemoryStore? = statePath == nil ? Fakes.MemoryStore() : nil
+    let store: any KeyValueStore
+    if let statePath { store = FileStore(path: statePath) } else { store = memory ?? Fakes.MemoryStore() }
+    let providers = Providers.fakes(
+      permissions: Fakes.Permissions(statuses: statuses, answers: permissionScript, ask: ask),
+      auth: Fakes.Auth(answers: auth.map(Self.answer), ask: ask),
+      profiles: Fakes.Profiles(restores: restore.map(Self.answer), ask: ask),
+      review: Fakes.Review(answers: review.map(Self.answer)),
+      platform: Fakes.Platform(facts: facts, clock: clock ?? 9 * 3600), store: store)
+    return (providers, memory)
+  }
+}
+
+/// Where commands come from.
+package enum CommandSource: Sendable {
+  case terminal
+  case standardInput
+  case lines([String], name: String)
+}
+
+/// The `flowrun` loop: read a command, run it, show what happened and the new screen.
+package struct InteractiveSession {
+  package var runner: Runner
+  let output: Output
+  let memoryStore: Fakes.MemoryStore?
+  let setup: SessionSetup
+  var observation = Observation()
+  var commands: [(Command, rejected: Bool)] = []
+  var answers: [String: [ActionAnswer]] = [:]
+  var initialStore: [String: Value] = [:]
+
+  package init(runner: Runner, output: Output, recorder memoryStore: Fakes.MemoryStore?, setup: SessionSetup) {
+    self.runner = runner
+    self.output = output
+    self.memoryStore = memoryStore
+    self.setup = setup
+  }
+
+  /// Runs until the commands end or `quit`; returns the exit status.
+  package mutating func run(_ source: CommandSource) async -> Int32 {
+    if let path = setup.statePath, let stored = try? FileStore.read(path: path) { initialStore = stored }
+    guard handle(await runner.start(), command: nil, lineNumber: nil, isScript: false) else { return 1 }
+    showScreen()
+    var lines: [String] = []
+    var lineIndex = 0
+    if case .lines(let all, _) = source { lines = all }
+    let isScript = source.isScript
+    while true {
+      let text: String
+      switch source {
+      case .terminal:
+        FileHandle.standardOutput.write(Data(output.color ? "\u{1B}[1m›\u{1B}[0m " : "› ").utf8))
+        guard let line = readLine() else { return finish(0) }
+        text = line
+      case .standardInput:
+        guard let line = readLine() else { return finish(0) }
+        text = line
+        lineIndex += 1
+      case .lines:
+        guard lineIndex < lines.count else { return finish(0) }
+        text = lines[lineIndex]
+        lineIndex += 1
+      }
+      let command: Command
+      do {
+        guard let parsed = try Command.parse(text) else { continue }
+        command = parsed
+      } catch {
+        if isScript {
+          output.error("\(source.name):\(lineIndex): \(error.message)")
+          return finish(1)
+        }
+        output.line("  ✗ \(error.message)")
+        continue
+      }
+      if !output.json && isScript { output.line("› \(command)") }
+      let result = await runner.execute(command)
+      if case .quit = result { return finish(0) }
+      if case .rejected(let rejection) = result {
+        commands.append((command, true))
+        output.rejected(command, rejection)
+        if isScript {
+          output.error("\(source.name):\(lineIndex): '\(command)' was refused on step '\(currentStep ?? "-")': \(rejection)")
+          return finish(1)
+        }
+        continue
+      }
+      if case .trace = result { commands.append((command, false)) }
+      guard handle(result, command: command, lineNumber: lineIndex, isScript: isScript) else {
+        if isScript { return finish(1) }
+        continue
+      }
+      if case .trace = result { showScreen() }
+    }
+  }
+
+  var currentStep: String? { runner.state.current.map { runner.flow.steps[$0].id } }
+
+  /// Shows a result; false when the flow failed.
+  mutating func handle(_ result: Runner.Result, command: Command?, lineNumber: Int?, isScript: Bool) -> Bool {
+    switch result {
+    case .trace(let trace):
+      observation.add(trace)
+      for entry in trace {
+        if case .dialog(let action, let answer) = entry, answer.dialogShown {
+          let key = action.hasPrefix("request-permission ") ? String(action.dropFirst(19)) : action
+          answers[key, default: []].append(answer)
+        }
+      }
+      output.show(trace)
+      return true
+    case .failed(let error):
+      output.error("flowrun: the flow failed\(lineNumber.map { " at line \($0)" } ?? ""): \(error.message)")
+      return false
+    case .info(let text):
+      output.line(text)
+      return true
+    case .rejected, .quit:
+      return true
+    }
+  }
+
+  func showScreen() {
+    if let screen = try? runner.session.engine.screen(for: runner.state) { output.show(screen) }
+  }
+
+  func finish(_ status: Int32) -> Int32 {
+    output.end(step: currentStep, outcome: runner.state.ended?.outcome ?? "incomplete")
+    return status
+  }
+
+  /// The session as a scenario case, ready to paste into a table.
+  package func recordedCase(flowPath: String) -> String {
+    var y = "# Recorded by flowrun \(flowPath). Paste the case into a table whose `flow:` names this flow.\n"
+    y += "flow: \(yamlString(flowPath))\ncases:\n"
+    y += "  - name: recorded session\n    source: \"recorded with flowrun --record\"\n"
+    let facts = setup.facts
+    if !facts.isEmpty {
+      y += "    env: {" + facts.sorted { $0.key < $1.key }.map { "\($0.key): \(yamlValue($0.value))" }.joined(separator: ", ") + "}\n"
+    }
+    if let clock = setup.clock { y += "    clock: \"\(Runner.clockText(minutes: Int(clock) / 60))\"\n" }
+    let statuses = setup.statuses
+    if !statuses.isEmpty {
+      y += "    permissions: {" + statuses.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }.joined(separator: ", ") + "}\n"
+    }
+    if !answers.isEmpty {
+      y += "    answers:\n"
+      for (key, list) in answers.sorted(by: { $0.key < $1.key }) {
+        let items = list.map { answer in
+          answer.result.isEmpty ? answer.outcome
+            : "{outcome: \(answer.outcome), result: \(yamlValue(.map(answer.result)))}"
+        }
+        y += "      \(key): [\(items.joined(separator: ", "))]\n"
+      }
+    }
+    if !initialStore.isEmpty { y += "    store: \(yamlValue(.map(initialStore)))\n" }
+    y += "    commands:\n"
+    for (command, rejected) in commands {
+      y += rejected ? "      - {command: \(yamlString(command.description)), rejected: true}\n" : "      - \(yamlString(command.description))\n"
+    }
+    y += "    expect:\n"
+    y += "      path: [\(observation.path.map(yamlString).joined(separator: ", "))]\n"
+    y += "      events:\n" + observation.events.map { "        - \(yamlString($0))\n" }.joined()
+    if !observation.dialogs.isEmpty { y += "      dialogs: [\(observation.dialogs.map(yamlString).joined(separator: ", "))]\n" }
+    if let current = currentStep { y += "      at: \(yamlString(current))\n" }
+    if let ended = runner.state.ended { y += "      ended: \(ended.outcome)\n" } else { y += "      ended: false\n" }
+    return y
+  }
+
+  func yamlString(_ text: String) -> String { Value.string(text).jsonText }
+
+  func yamlValue(_ value: Value) -> String { value.jsonText }
+}
+
+extension CommandSource {
+  var isScript: Bool { if case .terminal = self { false } else { true } }
+  var name: String {
+    switch self {
+    case .terminal: "terminal"
+    case .standardInput: "<stdin>"
+    case .lines(_, let name): name
+    }
+  }
+}

@@ -1,0 +1,145 @@
+public import FlowCore
+import Foundation
+
+/// Prints a session: steps as text (with colour on a terminal) or the trace as JSON Lines.
+package struct Output: Sendable {
+  package var json: Bool
+  package var color: Bool
+
+  package init(json: Bool, color: Bool) {
+    self.json = json
+    self.color = color
+  }
+
+  package func line(_ text: String) {
+    FileHandle.standardOutput.write(Data((text + "\n").utf8))
+  }
+
+  package func error(_ text: String) {
+    FileHandle.standardError.write(Data((text + "\n").utf8))
+  }
+
+  func paint(_ text: String, _ code: String) -> String { color ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text }
+
+  // MARK: - Trace
+
+  package func show(_ trace: [TraceEntry]) {
+    for entry in trace {
+      if json { line(Self.json(entry)) } else if let text = text(entry) { line(text) }
+    }
+  }
+
+  func text(_ entry: TraceEntry) -> String? {
+    switch entry {
+    case .record(let record):
+      switch record {
+      case .entered: return nil  // the screen follows
+      case .skipped(let step, let why): return paint("  ↷ skipped \(step): \(why)", "2")
+      case .routed(let from, let to, let why): return paint("  ⤷ \(from) → \(to): \(why)", "2")
+      case .wentBack(let from, let to): return paint("  ← back from \(from) to \(to)", "2")
+      case .effect(let effect):
+        if case .perform = effect { return nil }
+        return paint("  • \(effect.summary)", "36")
+      case .stale(let event, let step): return paint("  ⊘ ignored '\(event)' meant for '\(step)', which is no longer current", "33")
+      case .warning(let text): return paint("  ! warning: \(text)", "33")
+      case .ended(let step, let outcome): return paint("■ the flow ended at '\(step)' (\(outcome))", "1")
+      }
+    case .dialog(let action, let answer):
+      let shown = answer.dialogShown ? "system dialog" : "no dialog"
+      let values = answer.result.isEmpty ? "" : " \(Value.map(answer.result).literal)"
+      return paint("  ◆ \(action): \(answer.outcome)\(values) (\(shown))", "35")
+    case .storeFailed(let text): return paint("  ! the store could not be written: \(text)", "31")
+    }
+  }
+
+  package func show(_ screen: Screen) {
+    guard !json else { return }
+    var lines: [String] = []
+    lines.append(paint("┌ \(screen.step) · \(screen.kind.rawValue) · \(screen.language)", "1"))
+    if let title = screen.title { lines.append("│ " + paint(title, "1")) }
+    if let body = screen.body {
+      for part in body.split(separator: "\n", omittingEmptySubsequences: false) { lines.append("│ \(part)") }
+    }
+    for (number, option) in screen.options.enumerated() {
+      let mark = option.isSelected ? (screen.isMultipleChoice ? "[x]" : "(•)") : (screen.isMultipleChoice ? "[ ]" : "( )")
+      lines.append("│  \(number + 1). \(mark) \(option.label)  \(paint("[\(option.id)]", "2"))")
+    }
+    if let placeholder = screen.inputPlaceholder { lines.append("│  ✎ \(paint(placeholder, "2"))") }
+    if let prefill = screen.inputPrefill, !prefill.isEmpty { lines.append("│  ✎ prefilled: \(prefill)") }
+    for field in screen.fields {
+      let label = field.label ?? field.name
+      lines.append("│  ✎ \(field.name) (\(field.type)\(field.isRequired ? ", required" : "")): \(label)")
+    }
+    for button in screen.buttons {
+      let state = button.isEnabled ? "" : paint("  (disabled)", "2")
+      lines.append("│  ▸ \(button.label)  " + paint("[\(button.name)]", "2") + state)
+    }
+    if let waiting = screen.waitingFor { lines.append("│  … waiting for \(waiting)") }
+    lines.append("└ " + paint(screen.canGoBack ? "back: available" : "back: not available", "2"))
+    line(lines.joined(separator: "\n"))
+  }
+
+  // MARK: - JSON Lines
+
+  static func json(_ entry: TraceEntry) -> String {
+    var object: [String: Value]
+    switch entry {
+    case .record(let record):
+      switch record {
+      case .entered(let step): object = ["type": "enter", "step": .string(step)]
+      case .skipped(let step, let why): object = ["type": "skip", "step": .string(step), "why": .string(why)]
+      case .routed(let from, let to, let why):
+        object = ["type": "route", "from": .string(from), "to": .string(to), "why": .string(why)]
+      case .wentBack(let from, let to): object = ["type": "back", "from": .string(from), "to": .string(to)]
+      case .effect(let effect): object = json(effect)
+      case .stale(let event, let step): object = ["type": "stale", "event": .string(event), "step": .string(step)]
+      case .warning(let text): object = ["type": "warning", "message": .string(text)]
+      case .ended(let step, let outcome): object = ["type": "terminal", "step": .string(step), "outcome": .string(outcome)]
+      }
+    case .dialog(let action, let answer):
+      object = [
+        "type": "dialog", "action": .string(action), "outcome": .string(answer.outcome),
+        "shown": .bool(answer.dialogShown), "result": .map(answer.result),
+      ]
+    case .storeFailed(let text): object = ["type": "warning", "message": .string(text)]
+    }
+    return Value.map(object).jsonText
+  }
+
+  static func json(_ effect: RuntimeEffect) -> [String: Value] {
+    var object: [String: Value] = ["type": "effect", "effect": .string(effect.typeName), "summary": .string(effect.summary)]
+    switch effect {
+    case .set(let variable, let value): object["variable"] = .string(variable); object["value"] = value
+    case .persist(let key, let value): object["key"] = .string(key); object["value"] = value
+    case .remove(let key): object["key"] = .string(key)
+    case .track(let event, let properties): object["event"] = .string(event); object["properties"] = .map(properties)
+    case .userProperty(let name, let value): object["name"] = .string(name); object["value"] = value
+    case .syncProfile(let userID): object["userId"] = userID
+    case .placement(let name): object["placement"] = .string(name)
+    case .log(let text): object["message"] = .string(text)
+    case .perform(let action, let permission):
+      object["action"] = .string(action)
+      if let permission { object["permission"] = .string(permission) }
+    case .requestReview, .completeOnboarding: break
+    }
+    return object
+  }
+
+  package func end(step: String?, outcome: String) {
+    if json {
+      line(Value.map(["type": "end", "step": step.map(Value.string) ?? .null, "outcome": .string(outcome)]).jsonText)
+    }
+  }
+
+  package func rejected(_ command: Command, _ rejection: Rejection) {
+    if json {
+      line(Value.map([
+        "type": "rejected", "command": .string(command.description), "message": .string(rejection.message),
+        "allowed": .list(rejection.allowed.map(Value.string)),
+      ]).jsonText)
+    } else {
+      line(paint("  ✗ refused: \(rejection.message)", "31"))
+      if !rejection.allowed.isEmpty { line(paint("    allowed here: \(rejection.allowed.joined(separator: ", "))", "2")) }
+    }
+  }
+}

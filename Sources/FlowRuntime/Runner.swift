@@ -1,0 +1,151 @@
+public import FlowCore
+
+/// Drives a ``FlowSession`` with `flowrun` commands: the shared core of the interactive prompt, scripts and
+/// scenario tables.
+package struct Runner: Sendable {
+  package private(set) var session: FlowSession
+  package var flow: Flow { session.engine.flow }
+  /// Texts in this locale whatever the flow says.
+  package var languageOverride: String? {
+    get { session.engine.languageOverride }
+    set { session.engine.languageOverride = newValue }
+  }
+  package var state: RunState { session.state }
+
+  package init(flow: Flow, providers: Providers) {
+    session = FlowSession(flow: flow, providers: providers)
+  }
+
+  package enum Result: Sendable {
+    case trace([TraceEntry])
+    case rejected(Rejection)
+    case failed(RunError)
+    case info(String)
+    case quit
+  }
+
+  package mutating func start(clock: Double? = nil) async -> Result {
+    do {
+      return .trace(try await session.launch(clock: clock))
+    } catch let error as RunError {
+      return .failed(error)
+    } catch {
+      return .failed(RunError(message: String(describing: error)))
+    }
+  }
+
+  package mutating func execute(_ command: Command) async -> Result {
+    let event: Event
+    switch command.verb {
+    case .next: event = .next
+    case .back: event = .back
+    case .skip: event = .skip
+    case .choose: event = .choose(resolveOptions(command.arguments.joined(separator: " ")))
+    case .input: event = inputEvent(command)
+    case .tap: event = .tap(command.arguments[0])
+    case .wait: event = .elapse(seconds: Double(command.arguments[0]) ?? 0)
+    case .reset: event = .reset
+    case .restart: return await start(clock: state.clock)
+    case .state: return .info(stateDescription())
+    case .help: return .info(Self.help)
+    case .quit: return .quit
+    }
+    do {
+      return .trace(try await session.send(event, at: command.step))
+    } catch let rejection as Rejection {
+      return .rejected(rejection)
+    } catch let error as RunError {
+      return .failed(error)
+    } catch {
+      return .failed(RunError(message: String(describing: error)))
+    }
+  }
+
+  /// `choose 2` picks the second option when no option is called "2"; `choose a,b` several.
+  func resolveOptions(_ text: String) -> [String] {
+    let ids = text.split(separator: ",").map { String($0).trimmingWhitespace }
+    guard let current = state.current, let options = flow.steps[current].choice?.options else { return ids }
+    return ids.map { id in
+      if options.contains(where: { $0.id == id }) { return id }
+      if let number = Int(id), options.indices.contains(number - 1) { return options[number - 1].id }
+      return id
+    }
+  }
+
+  func inputEvent(_ command: Command) -> Event {
+    if let current = state.current, !flow.steps[current].fields.isEmpty,
+      command.arguments.allSatisfy({ $0.contains("=") })
+    {
+      var fields: [String: String] = [:]
+      for argument in command.arguments {
+        let parts = argument.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+        fields[String(parts[0])] = parts.count > 1 ? String(parts[1]) : ""
+      }
+      return .inputFields(fields)
+    }
+    return .input(command.arguments.count == 1 ? command.arguments[0] : command.rest)
+  }
+
+  /// Variables and store, for the `state` command.
+  package func stateDescription() -> String {
+    var lines: [String] = []
+    lines.append("step: \(state.current.map { flow.steps[$0].id } ?? "-")")
+    lines.append("language: \(session.engine.language(in: state))")
+    lines.append("variables:")
+    for (index, variable) in flow.variables.enumerated() {
+      let persisted = variable.persistKey.map { "  (persisted as \($0))" } ?? ""
+      lines.append("  \(variable.name) = \(state.variables[index].literal)\(persisted)")
+    }
+    lines.append("permissions:")
+    for (kind, status) in state.permissions.sorted(by: { $0.key < $1.key }) { lines.append("  \(kind) = \(status)") }
+    lines.append("store (at launch, updated by writes):")
+    for (key, value) in state.store.sorted(by: { $0.key < $1.key }) { lines.append("  \(key) = \(value.jsonText)") }
+    let minutes = Int(state.clock) / 60
+    lines.append("clock: \(Self.clockText(minutes: minutes))")
+    return lines.joined(separator: "\n")
+  }
+
+  package static func clockText(minutes: Int) -> String {
+    let hour = (minutes / 60) % 24
+    let minute = minutes % 60
+    return (hour < 10 ? "0" : "") + String(hour) + ":" + (minute < 10 ? "0" : "") + String(minute)
+  }
+
+  package static let help = """
+    commands:
+      next                 press the step's Next button
+      back                 go back one step (where the flow allows it)
+      skip                 press Skip
+      choose ID[,ID...]    select option(s) and confirm (an option's number works too)
+      input TEXT           type into a text field and confirm
+      input F=V [F=V...]   fill form fields and confirm (times as HH:MM)
+      tap BUTTON           tap a named button (tap request on a permission page)
+      wait SECONDS         let virtual time pass (auto-advance timers)
+      restart              the app is killed and launched again
+      reset                reset onboarding as the flow defines
+      state                show variables, permissions and the store
+      help                 this list
+      quit                 leave
+    add @STEP to a command to send it to a step that may no longer be current (a double tap)
+    """
+}
+
+extension RuntimeEffect {
+  /// One line, as traces and scenario tables write it: `track onboarding_step {step: "welcome"}`.
+  package var summary: String {
+    switch self {
+    case .set(let variable, let value): "set \(variable) \(value.literal)"
+    case .persist(let key, let value): "persist \(key) \(value.literal)"
+    case .remove(let key): "remove \(key)"
+    case .track(let event, let properties):
+      properties.isEmpty ? "track \(event)" : "track \(event) \(Value.map(properties).literal)"
+    case .userProperty(let name, let value): "userProperty \(name) \(value.literal)"
+    case .requestReview: "requestReview"
+    case .syncProfile(let userID): "syncProfile \(userID.literal)"
+    case .placement(let name): "placement \(name)"
+    case .completeOnboarding: "completeOnboarding"
+    case .log(let text): "log \(Value.string(text).literal)"
+    case .perform(let action, let permission): permission.map { "perform \(action) \($0)" } ?? "perform \(action)"
+    }
+  }
+}

@@ -1,0 +1,79 @@
+public import FlowCore
+
+/// A scenario table: one flow and the cases that pin its behaviour down.
+package struct ScenarioFile: Sendable {
+  package var path: String
+  /// The flow file, resolved relative to the scenario file.
+  package var flowPath: String
+  package var cases: [ScenarioCase]
+}
+
+/// One row: the world (environment, provider answers, store), the user's commands and what must happen.
+package struct ScenarioCase: Sendable, Hashable {
+  package var name: String
+  package var source: String?
+  package var location: SourceLocation
+  package var environment: [String: Value] = [:]
+  package var clock: Double?
+  package var permissions: [String: String] = [:]
+  /// Scripted answers by permission kind or action name.
+  package var answers: [String: [ActionAnswer]] = [:]
+  package var store: [String: Value] = [:]
+  package var storeCorrupted = false
+  package var steps: [ScenarioStep] = []
+  package var expect = Expectations()
+}
+
+/// A line of a case's `commands`: a command, possibly one that must be refused, or a check of the screen.
+package enum ScenarioStep: Sendable, Hashable {
+  case command(Command, mustBeRejected: Bool, location: SourceLocation)
+  case check(ScreenCheck, location: SourceLocation)
+}
+
+/// What the current screen must show at a point in the commands.
+package struct ScreenCheck: Sendable, Hashable {
+  package var at: String?
+  package var title: String?
+  package var body: String?
+  package var language: String?
+  /// Button name (`next`, `skip`, `request`, a button's name) -> expected label and enabled state.
+  package var buttons: [String: ButtonCheck] = [:]
+  /// Buttons that must not be shown.
+  package var hidden: [String] = []
+  package var canGoBack: Bool?
+  package var variables: [String: Value] = [:]
+
+  package struct ButtonCheck: Sendable, Hashable {
+    package var label: String?
+    package var enabled: Bool?
+  }
+}
+
+package struct Expectations: Sendable, Hashable {
+  /// The exact sequence of steps entered.
+  package var path: [String]?
+  /// The exact sequence of outward effects (track, userProperty, requestReview, syncProfile, placement,
+  /// completeOnboarding, log).
+  package var events: [String]?
+  /// Effects (any kind, as one-line summaries) that must appear in this order, others allowed between.
+  package var includes: [String] = []
+  /// Summaries (or their prefixes) that must not appear.
+  package var excludes: [String] = []
+  /// Store values at the end (only the keys given are compared); `null` means the key is absent.
+  package var store: [String: Value] = [:]
+  package var variables: [String: Value] = [:]
+  package var at: String?
+  /// The terminal outcome, or `false` when the flow must not have ended.
+  package var ended: Value?
+  /// Dialogs shown, in order (permission kinds, or action names).
+  package var dialogs: [String]?
+  package var skipped: [String]?
+  package var stale: Int?
+  /// Substrings of warnings that must have been reported.
+  package var warnings: [String] = []
+}
+
+extension ScenarioCase {
+  /// `source` and `name` as a reader sees them.
+  package var title: String { source.map { "\(name) (\($0))" } ?? name }
+}

@@ -1,0 +1,174 @@
+public import FlowCore
+import FlowLint
+import FlowSchema
+import FlowYAML
+import Foundation
+
+/// Reads scenario tables: YAML checked against `schemas/scenario.schema.json`, then turned into cases.
+package enum ScenarioLoader {
+  /// The scenario files under `path` (a file, or every *.yaml in a directory tree), sorted.
+  package static func files(at path: String) throws(ScenarioLoadError) -> [String] {
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+      throw ScenarioLoadError(diagnostics: [], ioProblem: "\(path): no such file or directory")
+    }
+    guard isDirectory.boolValue else { return [path] }
+    let enumerator = FileManager.default.enumerator(atPath: path)
+    var found: [String] = []
+    while let item = enumerator?.nextObject() as? String {
+      if item.hasSuffix(".yaml") || item.hasSuffix(".yml") { found.append((path as NSString).appendingPathComponent(item)) }
+    }
+    return found.sorted()
+  }
+
+  package static func load(path: String) throws(ScenarioLoadError) -> ScenarioFile {
+    guard let data = FileManager.default.contents(atPath: path) else {
+      throw ScenarioLoadError(diagnostics: [], ioProblem: "\(path): cannot read the file")
+    }
+    let node: Node
+    do {
+      node = try YAMLLoader.load(bytes: [UInt8](data), file: path)
+    } catch {
+      throw ScenarioLoadError(diagnostics: [error.diagnostic], ioProblem: nil)
+    }
+    let problems = schema.validate(node, file: path)
+    if !problems.isEmpty { throw ScenarioLoadError(diagnostics: problems, ioProblem: nil) }
+    var reader = Reader(file: path)
+    let file = reader.file(node, path: path)
+    if !reader.diagnostics.isEmpty { throw ScenarioLoadError(diagnostics: reader.diagnostics, ioProblem: nil) }
+    return file
+  }
+
+  static let schema: JSONSchema = {
+    do {
+      let bytes = Array(EmbeddedSchemas.scenario.utf8)
+      return try JSONSchema(try JSONReader.read(bytes: bytes, file: "scenario.schema.json"), file: "scenario.schema.json")
+    } catch {
+      fatalError("the embedded scenario schema does not compile: \(error)")
+    }
+  }()
+
+  /// Turns the (schema-valid) tree into cases.
+  struct Reader {
+    let file: String
+    var diagnostics: [Diagnostic] = []
+
+    mutating func file(_ node: Node, path: String) -> ScenarioFile {
+      let flow = node["flow"]?.string ?? ""
+      let directory = (path as NSString).deletingLastPathComponent
+      let flowPath = flow.hasPrefix("/") ? flow : (directory.isEmpty ? flow : (directory as NSString).appendingPathComponent(flow))
+      let defaults = node["defaults"]
+      var cases: [ScenarioCase] = []
+      for item in node["cases"]?.sequence ?? [] {
+        cases.append(scenarioCase(item, defaults: defaults))
+      }
+      return ScenarioFile(path: path, flowPath: (flowPath as NSString).standardizingPath, cases: cases)
+    }
+
+    mutating func scenarioCase(_ node: Node, defaults: Node?) -> ScenarioCase {
+      var result = ScenarioCase(name: node["name"]?.string ?? "unnamed", source: node["source"]?.string, location: node.location)
+      for layer in [defaults, node].compactMap({ $0 }) {
+        for entry in layer["env"]?.entries ?? [] { result.environment[entry.key] = Value(node: entry.value) ?? .null }
+        if let clock = layer["clock"] { result.clock = parseClock(clock) }
+        for entry in layer["permissions"]?.entries ?? [] { result.permissions[entry.key] = entry.value.string ?? "" }
+        for entry in layer["answers"]?.entries ?? [] {
+          result.answers[entry.key] = (entry.value.sequence ?? [entry.value]).map(answer)
+        }
+        if let store = layer["store"] {
+          if store.string == "corrupted" {
+            result.storeCorrupted = true
+          } else {
+            for entry in store.entries ?? [] { result.store[entry.key] = Value(node: entry.value) ?? .null }
+          }
+        }
+      }
+      for item in node["commands"]?.sequence ?? [] {
+        if let line = item.string {
+          if let command = parseCommand(line, at: item.location) {
+            result.steps.append(.command(command, mustBeRejected: false, location: item.location))
+          }
+        } else if let check = item["expect"] {
+          result.steps.append(.check(screenCheck(check), location: item.location))
+        } else if let line = item["command"]?.string {
+          if let command = parseCommand(line, at: item.location) {
+            result.steps.append(.command(command, mustBeRejected: item["rejected"]?.bool ?? false, location: item.location))
+          }
+        }
+      }
+      if let expect = node["expect"] { result.expect = expectations(expect) }
+      return result
+    }
+
+    mutating func parseCommand(_ line: String, at location: SourceLocation) -> Command? {
+      do {
+        return try Command.parse(line)
+      } catch {
+        diagnostics.append(Diagnostic(.error, error.message, file: file, at: location, rule: "scenario"))
+        return nil
+      }
+    }
+
+    mutating func parseClock(_ node: Node) -> Double? {
+      guard let text = node.string else { return node.number }
+      let parts = text.split(separator: ":")
+      guard parts.count == 2, let hour = Int(parts[0]), let minute = Int(parts[1]), (0..<24).contains(hour),
+        (0..<60).contains(minute)
+      else {
+        diagnostics.append(Diagnostic(.error, "clock must be HH:MM; found '\(text)'", file: file, at: node.location, rule: "scenario"))
+        return nil
+      }
+      return Double(hour * 3600 + minute * 60)
+    }
+
+    func answer(_ node: Node) -> ActionAnswer {
+      if let outcome = node.string { return ActionAnswer(outcome) }
+      var result: [String: Value] = [:]
+      for entry in node["result"]?.entries ?? [] { result[entry.key] = Value(node: entry.value) ?? .null }
+      return ActionAnswer(node["outcome"]?.string ?? "", result: result, dialogShown: node["dialog"]?.bool ?? true)
+    }
+
+    func screenCheck(_ node: Node) -> ScreenCheck {
+      var check = ScreenCheck()
+      check.at = node["at"]?.string
+      check.title = node["title"]?.string
+      check.body = node["body"]?.string
+      check.language = node["language"]?.string
+      check.canGoBack = node["canGoBack"]?.bool
+      check.hidden = (node["hidden"]?.sequence ?? []).compactMap(\.string)
+      for entry in node["buttons"]?.entries ?? [] {
+        if let label = entry.value.string {
+          check.buttons[entry.key] = .init(label: label, enabled: nil)
+        } else {
+          check.buttons[entry.key] = .init(label: entry.value["label"]?.string, enabled: entry.value["enabled"]?.bool)
+        }
+      }
+      for entry in node["variables"]?.entries ?? [] { check.variables[entry.key] = Value(node: entry.value) ?? .null }
+      return check
+    }
+
+    func expectations(_ node: Node) -> Expectations {
+      var expect = Expectations()
+      expect.path = node["path"]?.sequence?.compactMap(\.string)
+      expect.events = node["events"]?.sequence?.compactMap(\.string)
+      expect.includes = node["includes"]?.sequence?.compactMap(\.string) ?? []
+      expect.excludes = node["excludes"]?.sequence?.compactMap(\.string) ?? []
+      for entry in node["store"]?.entries ?? [] { expect.store[entry.key] = Value(node: entry.value) ?? .null }
+      for entry in node["variables"]?.entries ?? [] { expect.variables[entry.key] = Value(node: entry.value) ?? .null }
+      expect.at = node["at"]?.string
+      if let ended = node["ended"] { expect.ended = Value(node: ended) }
+      expect.dialogs = node["dialogs"]?.sequence?.compactMap(\.string)
+      expect.skipped = node["skipped"]?.sequence?.compactMap(\.string)
+      expect.stale = node["stale"]?.int
+      expect.warnings = node["warnings"]?.sequence?.compactMap(\.string) ?? []
+      return expect
+    }
+  }
+}
+
+package struct ScenarioLoadError: Error, Sendable, CustomStringConvertible {
+  package var diagnostics: [Diagnostic]
+  package var ioProblem: String?
+  package var description: String {
+    ioProblem ?? diagnostics.map(\.description).joined(separator: "\n")
+  }
+}

@@ -1,0 +1,217 @@
+public import FlowCore
+import FlowTestSupport
+
+/// Everything observable about one run, collected from its trace.
+package struct Observation: Sendable, Hashable {
+  package var path: [String] = []
+  package var effects: [String] = []
+  package var events: [String] = []
+  package var dialogs: [String] = []
+  package var skipped: [String] = []
+  package var stale = 0
+  package var warnings: [String] = []
+
+  static let outward: Set<String> = [
+    "track", "userProperty", "requestReview", "syncProfile", "placement", "completeOnboarding", "log",
+  ]
+
+  package mutating func add(_ trace: [TraceEntry]) {
+    for entry in trace {
+      switch entry {
+      case .record(.entered(let step)): path.append(step)
+      case .record(.skipped(let step, _)): skipped.append(step)
+      case .record(.stale): stale += 1
+      case .record(.warning(let text)): warnings.append(text)
+      case .record(.effect(let effect)):
+        effects.append(effect.summary)
+        if Self.outward.contains(effect.typeName) { events.append(effect.summary) }
+      case .dialog(let action, let answer) where answer.dialogShown:
+        dialogs.append(action.hasPrefix("request-permission ") ? String(action.dropFirst(19)) : action)
+      case .storeFailed(let text): warnings.append(text)
+      default: break
+      }
+    }
+  }
+}
+
+/// The result of one scenario case.
+package struct CaseResult: Sendable {
+  package var scenarioCase: ScenarioCase
+  /// Why it failed, first divergence first; empty when it passed.
+  package var failures: [String]
+  package var observation: Observation
+  package var passed: Bool { failures.isEmpty }
+}
+
+/// Runs scenario cases against a flow with scripted fakes.
+package enum ScenarioRunner {
+  /// The fakes a case scripts.
+  package static func providers(for scenarioCase: ScenarioCase, flow: Flow) -> (Providers, Fakes.MemoryStore) {
+    var permissionAnswers: [String: [String]] = [:]
+    for (key, answers) in scenarioCase.answers where Vocabulary.actions[key] == nil {
+      permissionAnswers[key] = answers.map(\.outcome)
+    }
+    let store = Fakes.MemoryStore(scenarioCase.store, corrupted: scenarioCase.storeCorrupted)
+    let providers = Providers.fakes(
+      permissions: Fakes.Permissions(statuses: scenarioCase.permissions, answers: permissionAnswers),
+      auth: Fakes.Auth(answers: scenarioCase.answers["sign-in-with-apple"] ?? []),
+      profiles: Fakes.Profiles(restores: scenarioCase.answers["restore-profile"] ?? []),
+      review: Fakes.Review(answers: scenarioCase.answers["request-review"] ?? []),
+      platform: Fakes.Platform(facts: scenarioCase.environment, clock: scenarioCase.clock ?? 9 * 3600),
+      store: store)
+    return (providers, store)
+  }
+
+  package static func run(_ scenarioCase: ScenarioCase, flow: Flow) async -> CaseResult {
+    let (providers, store) = providers(for: scenarioCase, flow: flow)
+    var runner = Runner(flow: flow, providers: providers)
+    var observation = Observation()
+    var failures: [String] = []
+
+    switch await runner.start() {
+    case .trace(let trace): observation.add(trace)
+    case .failed(let error): failures.append("launch failed: \(error.message)")
+    default: break
+    }
+    steps: for step in scenarioCase.steps where failures.isEmpty {
+      switch step {
+      case .command(let command, let mustBeRejected, let location):
+        let before = runner.state
+        let where_ = "line \(location.line) '\(command)' on step '\(runner.state.current.map { flow.steps[$0].id } ?? "-")'"
+        switch await runner.execute(command) {
+        case .trace(let trace):
+          observation.add(trace)
+          if mustBeRejected { failures.append("\(where_): expected the command to be refused, but it was accepted") }
+        case .rejected(let rejection):
+          if !mustBeRejected {
+            failures.append("\(where_): refused: \(rejection)")
+          } else if runner.state != before {
+            failures.append("\(where_): refused, but the state changed")
+          }
+        case .failed(let error): failures.append("\(where_): the flow failed: \(error.message)")
+        case .info: break
+        case .quit: break steps
+        }
+      case .check(let check, let location):
+        failures += verify(check, runner: runner).map { "line \(location.line): \($0)" }
+      }
+    }
+    if failures.isEmpty {
+      failures += verify(scenarioCase.expect, observation: observation, runner: runner, store: store.values)
+    }
+    return CaseResult(scenarioCase: scenarioCase, failures: failures, observation: observation)
+  }
+
+  static func verify(_ check: ScreenCheck, runner: Runner) -> [String] {
+    guard let screen = try? runner.session.engine.screen(for: runner.state) else {
+      return ["cannot render the current step"]
+    }
+    var failures: [String] = []
+    if let at = check.at, at != screen.step { failures.append("expected to be at '\(at)', but the current step is '\(screen.step)'") }
+    if let title = check.title, title != screen.title { failures.append("title: expected \"\(title)\", got \"\(screen.title ?? "")\"") }
+    if let body = check.body, body != screen.body { failures.append("body: expected \"\(body)\", got \"\(screen.body ?? "")\"") }
+    if let language = check.language, language != screen.language {
+      failures.append("language: expected '\(language)', got '\(screen.language)'")
+    }
+    if let canGoBack = check.canGoBack, canGoBack != screen.canGoBack {
+      failures.append("back: expected \(canGoBack ? "allowed" : "not allowed"), but it is \(screen.canGoBack ? "allowed" : "not allowed")")
+    }
+    for (name, expected) in check.buttons.sorted(by: { $0.key < $1.key }) {
+      guard let button = screen.buttons.first(where: { $0.name == name || $0.name == "tap \(name)" }) else {
+        failures.append("button '\(name)' is not shown on '\(screen.step)' (shown: \(screen.buttons.map(\.name).joined(separator: ", ")))")
+        continue
+      }
+      if let label = expected.label, label != button.label {
+        failures.append("button '\(name)': expected label \"\(label)\", got \"\(button.label)\"")
+      }
+      if let enabled = expected.enabled, enabled != button.isEnabled {
+        failures.append("button '\(name)': expected \(enabled ? "enabled" : "disabled"), but it is \(button.isEnabled ? "enabled" : "disabled")")
+      }
+    }
+    for name in check.hidden where screen.buttons.contains(where: { $0.name == name || $0.name == "tap \(name)" }) {
+      failures.append("button '\(name)' should not be shown on '\(screen.step)'")
+    }
+    failures += compareVariables(check.variables, runner: runner)
+    return failures
+  }
+
+  static func compareVariables(_ expected: [String: Value], runner: Runner) -> [String] {
+    var failures: [String] = []
+    for (name, value) in expected.sorted(by: { $0.key < $1.key }) {
+      guard let index = runner.flow.variableIndexByName[name] else {
+        failures.append("unknown variable '\(name)'")
+        continue
+      }
+      let actual = runner.state.variables[index]
+      if actual != value { failures.append("variable '\(name)': expected \(value.literal), got \(actual.literal)") }
+    }
+    return failures
+  }
+
+  static func verify(_ expect: Expectations, observation: Observation, runner: Runner, store: [String: Value]) -> [String] {
+    var failures: [String] = []
+    if let path = expect.path, let problem = firstDivergence(expected: path, actual: observation.path) {
+      failures.append("path \(problem)")
+    }
+    if let events = expect.events, let problem = firstDivergence(expected: events, actual: observation.events) {
+      failures.append("events \(problem)")
+    }
+    var cursor = observation.effects.startIndex
+    for wanted in expect.includes {
+      guard let found = observation.effects[cursor...].firstIndex(of: wanted) else {
+        let exists = observation.effects.contains(wanted)
+        failures.append("effect '\(wanted)' \(exists ? "appears, but not in the expected order" : "never happened"); effects were:\n      "
+          + observation.effects.joined(separator: "\n      "))
+        break
+      }
+      cursor = observation.effects.index(after: found)
+    }
+    for unwanted in expect.excludes {
+      if let found = observation.effects.first(where: { $0 == unwanted || $0.hasPrefix(unwanted + " ") }) {
+        failures.append("effect '\(found)' happened, but must not")
+      }
+    }
+    for (key, value) in expect.store.sorted(by: { $0.key < $1.key }) {
+      let actual = store[key]
+      if value == .null ? actual != nil : actual != value {
+        failures.append("store '\(key)': expected \(value == .null ? "absent" : value.literal), got \(actual?.literal ?? "absent")")
+      }
+    }
+    failures += compareVariables(expect.variables, runner: runner)
+    let current = runner.state.current.map { runner.flow.steps[$0].id }
+    if let at = expect.at, at != current { failures.append("expected to end at '\(at)', but the current step is '\(current ?? "-")'") }
+    if let ended = expect.ended {
+      let actual = runner.state.ended?.outcome
+      switch ended {
+      case .bool(false): if let actual { failures.append("expected the flow not to have ended, but it ended (\(actual))") }
+      case .string(let outcome): if actual != outcome { failures.append("expected the flow to end with '\(outcome)', got \(actual.map { "'\($0)'" } ?? "no end")") }
+      default: failures.append("'ended' must be an outcome name or false")
+      }
+    }
+    if let dialogs = expect.dialogs, let problem = firstDivergence(expected: dialogs, actual: observation.dialogs) {
+      failures.append("dialogs \(problem)")
+    }
+    if let skipped = expect.skipped, let problem = firstDivergence(expected: skipped, actual: observation.skipped) {
+      failures.append("skipped steps \(problem)")
+    }
+    if let stale = expect.stale, stale != observation.stale {
+      failures.append("expected \(stale) stale event(s), got \(observation.stale)")
+    }
+    for warning in expect.warnings where !observation.warnings.contains(where: { $0.contains(warning) }) {
+      failures.append("no warning mentions \"\(warning)\"; warnings were: \(observation.warnings)")
+    }
+    return failures
+  }
+
+  /// "diverged at #3: expected 'x', got 'y'" — or nil when equal.
+  static func firstDivergence(expected: [String], actual: [String]) -> String? {
+    for index in 0..<max(expected.count, actual.count) {
+      let want = index < expected.count ? expected[index] : nil
+      let got = index < actual.count ? actual[index] : nil
+      if want != got {
+        return "diverged at #\(index + 1): expected \(want.map { "'\($0)'" } ?? "nothing more"), got \(got.map { "'\($0)'" } ?? "nothing more")\n      expected: \(expected)\n      actual:   \(actual)"
+      }
+    }
+    return nil
+  }
+}

@@ -1,0 +1,19 @@
+import ArgumentParser
+
+@main
+struct FlowRun: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "flowrun",
+    abstract: "Step through an onboarding flow in the terminal, or run its scenario tables.",
+    discussion: """
+      flowrun FLOW.yaml starts the flow and shows each step as text in the current language: title, body,
+      numbered options and every button with its label and whether it is enabled. Type commands at the
+      prompt (help lists them). System dialogs (permissions, Sign in with Apple, profile restore) are answered
+      by scripted fakes (--permission, --auth, --restore, --review) or asked of you when nothing is scripted.
+
+      Exit codes: 0 success; 1 a scripted command was refused, a scenario failed or the flow failed while
+      running; 2 bad usage, a file that cannot be read, or a flow with errors (see flowlint).
+      """,
+    subcommands: [RunFlow.self, TestScenarios.self],
+    defaultSubcommand: RunFlow.self)
+}

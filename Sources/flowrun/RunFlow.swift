@@ -1,0 +1,115 @@
+import ArgumentParser
+import FlowCore
+import FlowRuntime
+import FlowTestSupport
+import Foundation
+
+struct RunFlow: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "run",
+    abstract: "Step through a flow (the default: `flowrun FLOW.yaml`).",
+    discussion: """
+      Commands come from the terminal, from --script FILE (or -), or from standard input when it is not a
+      terminal, one per line. In a script, a command that does not fit the current step stops the run with the
+      script's line number and the step (exit 1).
+
+      Examples:
+        flowrun flows/anicca-v04.yaml
+        flowrun flows/tempoai.yaml --permission healthKit=partial --permission-status location=denied
+        printf 'next\\nnext\\n' | flowrun flows/anicca-v04.yaml --trace json
+        flowrun flows/anicca-v03.yaml --env osVersion=26 --env alarmKitAvailable=true --state /tmp/anicca.json
+      """)
+
+  @Argument(help: "The flow file (YAML or JSON).")
+  var flow: String
+
+  @Option(help: "Show texts in this locale, whatever the flow's language says.")
+  var lang: String?
+
+  @Option(name: .customLong("env"), help: ArgumentHelp("An environment fact, e.g. osVersion=26 (repeatable).", valueName: "KEY=VALUE"))
+  var environment: [String] = []
+
+  @Option(name: .customLong("permission"), help: ArgumentHelp("Answer to a permission request, e.g. healthKit=partial (repeatable; several for one kind are used in order).", valueName: "KIND=OUTCOME"))
+  var permissionAnswers: [String] = []
+
+  @Option(name: .customLong("permission-status"), help: ArgumentHelp("A permission's status at launch: notDetermined, granted, denied or unavailable (repeatable).", valueName: "KIND=STATUS"))
+  var permissionStatuses: [String] = []
+
+  @Option(help: ArgumentHelp("Sign in with Apple's answer: success, failure or cancelled; success:name=Akira adds values (repeatable).", valueName: "OUTCOME[:K=V,...]"))
+  var auth: [String] = []
+
+  @Option(help: ArgumentHelp("The profile server's answer to a restore: found:displayName=Akira, empty or error (repeatable).", valueName: "OUTCOME[:K=V,...]"))
+  var restore: [String] = []
+
+  @Option(help: ArgumentHelp("The review prompt's answer: shown or suppressed (repeatable).", valueName: "OUTCOME"))
+  var review: [String] = []
+
+  @Option(help: ArgumentHelp("Time of day on the virtual clock at launch.", valueName: "HH:MM"))
+  var clock: String?
+
+  @Option(help: ArgumentHelp("Keep the store in this JSON file (written atomically); it survives restarts and runs.", valueName: "PATH"))
+  var state: String?
+
+  @Option(help: ArgumentHelp("Read commands from FILE, or - for standard input.", valueName: "FILE"))
+  var script: String?
+
+  @Option(help: ArgumentHelp("Write the session as a scenario case (commands, answers and what happened).", valueName: "FILE"))
+  var record: String?
+
+  @Option(help: ArgumentHelp("Print the trace as JSON Lines on standard output instead of text.", valueName: "json"))
+  var trace: TraceFormat?
+
+  enum TraceFormat: String, ExpressibleByArgument, CaseIterable { case json }
+
+  func validate() throws {
+    for pair in environment + permissionAnswers + permissionStatuses where !pair.contains("=") {
+      throw ValidationError("'\(pair)' must be KEY=VALUE, e.g. osVersion=26.")
+    }
+    for pair in permissionStatuses {
+      let status = String(pair.split(separator: "=", maxSplits: 1).last ?? "")
+      guard ["notDetermined", "granted", "denied", "unavailable"].contains(status) else {
+        throw ValidationError("permission status '\(status)' is not one of notDetermined, granted, denied, unavailable.")
+      }
+    }
+    if let clock, ClockText.seconds(clock) == nil { throw ValidationError("--clock must be HH:MM, e.g. 20:10.") }
+  }
+
+  func run() async throws {
+    let loaded = FlowFile.load(path: flow)
+    for diagnostic in loaded.diagnostics { FileHandle.standardError.write(Data((diagnostic.description + "\n").utf8)) }
+    guard let compiled = loaded.flow, !loaded.diagnostics.contains(where: { $0.severity == .error }) else {
+      throw ExitCode(2)
+    }
+    let interactive = script == nil && isatty(STDIN_FILENO) == 1
+    let output = Output(json: trace == .json, color: trace == nil && isatty(STDOUT_FILENO) == 1
+      && ProcessInfo.processInfo.environment["NO_COLOR"] == nil)
+    let setup = SessionSetup(
+      environment: environment, permissionAnswers: permissionAnswers, permissionStatuses: permissionStatuses,
+      auth: auth, restore: restore, review: review, clock: clock.flatMap(ClockText.seconds), statePath: state,
+      interactive: interactive)
+    let (providers, recorder) = setup.providers(output: output)
+    var runner = Runner(flow: compiled, providers: providers)
+    runner.languageOverride = lang
+    var session = InteractiveSession(runner: runner, output: output, recorder: recorder, setup: setup)
+    let source: CommandSource
+    if let script, script != "-" {
+      guard let text = try? String(contentsOfFile: script, encoding: .utf8) else {
+        FileHandle.standardError.write(Data("flowrun: cannot read the script '\(script)'\n".utf8))
+        throw ExitCode(2)
+      }
+      source = .lines(text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init), name: script)
+    } else {
+      source = interactive ? .terminal : .standardInput
+    }
+    let status = await session.run(source)
+    if let record {
+      do {
+        try session.recordedCase(flowPath: flow).write(toFile: record, atomically: true, encoding: .utf8)
+      } catch {
+        FileHandle.standardError.write(Data("flowrun: cannot write '\(record)': \(error.localizedDescription)\n".utf8))
+        throw ExitCode(2)
+      }
+    }
+    if status != 0 { throw ExitCode(status) }
+  }
+}

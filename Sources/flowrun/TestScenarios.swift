@@ -1,0 +1,40 @@
+import ArgumentParser
+import FlowCore
+import FlowRuntime
+import Foundation
+
+struct TestScenarios: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "test",
+    abstract: "Run scenario tables and report every case that diverges.",
+    discussion: """
+      PATH is a scenario file or a directory searched for *.yaml files (default Tests/Scenarios). Each failing
+      case is printed with the first point where it diverged; the run ends with the line `N passed, N failed`.
+      Exit codes: 0 all passed; 1 a case failed; 2 a file could not be read or is not a valid scenario table.
+      """)
+
+  @Argument(help: "Scenario files or directories.")
+  var paths: [String] = ["Tests/Scenarios"]
+
+  @Option(help: "Run only cases whose name or source contains this text.")
+  var filter: String?
+
+  @Flag(help: "Print every case, not only the failing ones.")
+  var verbose = false
+
+  func run() async throws {
+    var files: [String] = []
+    for path in paths {
+      do { files += try ScenarioLoader.files(at: path) } catch {
+        FileHandle.standardError.write(Data("flowrun test: \(error)\n".utf8))
+        throw ExitCode(2)
+      }
+    }
+    let summary = await ScenarioSuite.run(files: files, filter: filter, verbose: verbose) { line in
+      print(line)
+    }
+    print("\(summary.passed) passed, \(summary.failed) failed")
+    if summary.unreadable > 0 { throw ExitCode(2) }
+    if summary.failed > 0 { throw ExitCode(1) }
+  }
+}

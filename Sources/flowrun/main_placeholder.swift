@@ -1,1 +1,0 @@
-@main struct FlowRunMain { static func main() { print("flowrun: not built yet") } }
