@@ -117,7 +117,7 @@ struct BranchFacts: Hashable, Sendable {
     guard let entries = node.entries else { return true }
     for key in required where !entries.contains(where: { $0.key == key }) { return false }
     for (key, value) in constants {
-      if let found = entries.first(where: { $0.key == key }), !found.value.jsonEquals(value) { return false }
+      if let found = entries.first(where: { $0.key == key }), !found.value.sameJSON(value) { return false }
     }
     return true
   }

@@ -464,7 +464,7 @@ extension SchemaCompiler {
     for key in candidates {
       let values = objectBranches.compactMap { $0.constants[key] }
       guard values.count == objectBranches.count else { continue }
-      let distinct = values.indices.allSatisfy { i in values[..<i].allSatisfy { !$0.jsonEquals(values[i]) } }
+      let distinct = values.indices.allSatisfy { i in values[..<i].allSatisfy { !$0.sameJSON(values[i]) } }
       if distinct {
         set.discriminator = key
         break

@@ -79,10 +79,10 @@ extension Validator {
     var valid = true
     var local: Evaluated? = evaluated != nil || s.k.needsAnnotations ? Evaluated() : nil
 
-    if let constant = s.k.constValue, !constant.jsonEquals(x) {
+    if let constant = s.k.constValue, !constant.sameJSON(x) {
       guard fail(report, &valid, Messages.const(constant, found: x, subject), at: x.location) else { return false }
     }
-    if let values = s.k.enumValues, !values.contains(where: { $0.jsonEquals(x) }) {
+    if let values = s.k.enumValues, !values.contains(where: { $0.sameJSON(x) }) {
       guard fail(report, &valid, Messages.enumeration(values, found: x, subject), at: x.location) else {
         return false
       }
@@ -277,7 +277,7 @@ extension Validator {
     var seen: [Int: [Int]] = [:]
     for (position, item) in items.enumerated() {
       let hash = JSONHash.of(item)
-      if let earlier = seen[hash]?.first(where: { items[$0].jsonEquals(item) }) { return (earlier, position) }
+      if let earlier = seen[hash]?.first(where: { items[$0].sameJSON(item) }) { return (earlier, position) }
       seen[hash, default: []].append(position)
     }
     return nil
@@ -493,7 +493,7 @@ extension Validator {
           emit("missing required property '\(key)'; expected one of \(Messages.list(values))", at: x.location)
           return
         }
-        let selected = choices.filter { set.facts[$0].constants[key]?.jsonEquals(entry.value) ?? false }
+        let selected = choices.filter { set.facts[$0].constants[key]?.sameJSON(entry.value) ?? false }
         if selected.count == 1 {
           _ = applyChild(x, branches[selected[0]], subject, report: true)
           return
