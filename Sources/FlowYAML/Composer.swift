@@ -24,7 +24,8 @@ final class Composer {
   // State for the checks libyaml does not make (see "Strictness").
   /// Input is ASCII, so libyaml's character index is the byte offset.
   private let isASCII: Bool
-  /// Character index → byte offset cursor (marks are mostly met in increasing order).
+  /// Character index → byte offset cursor (marks are mostly met in increasing order; a byte order mark
+  /// counts as one character).
   private var cursorIndex = 0
   private var cursorOffset = 0
   private let bomLength: Int
@@ -54,7 +55,6 @@ final class Composer {
     self.limits = limits
     self.isASCII = isASCII
     bomLength = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
-    cursorOffset = bomLength
     input = .allocate(capacity: max(bytes.count, 1))
     _ = input.initialize(from: bytes)
     parser = .allocate(capacity: 1)
@@ -376,8 +376,10 @@ extension Composer {
     lastEventEnd = max(lastEventEnd, currentEnd)
   }
 
+  /// libyaml's 0-based mark as a 1-based position (libyaml counts a byte order mark as a column).
   private func location(_ mark: yaml_mark_t) -> SourceLocation {
-    SourceLocation(line: Int(mark.line) + 1, column: Int(mark.column) + 1)
+    let column = Int(mark.column) + 1
+    return SourceLocation(line: Int(mark.line) + 1, column: mark.line == 0 && bomLength > 0 ? max(1, column - 1) : column)
   }
 
   /// libyaml's error, phrased for a user: its problem, then what it was reading and where that started.
@@ -528,7 +530,7 @@ extension Composer {
     if isASCII { return min(index, length) }
     if index < cursorIndex {
       cursorIndex = 0
-      cursorOffset = bomLength
+      cursorOffset = 0
     }
     while cursorIndex < index && cursorOffset < length {
       let b = input[cursorOffset]

@@ -23,18 +23,57 @@ struct ConformanceTests {
     try report.write(to: reportURL, atomically: true, encoding: .utf8)
     print("YAML Test Suite: \(results.summary); report at \(reportURL.path)")
 
-    #expect(results.validCases == 282)
-    #expect(results.errorCases == 95)
+    #expect(results.validCases == 279)
+    #expect(results.errorCases == 94)
     // Ratchet: what the loader achieves today; raise these when it improves.
-    #expect(results.validPassed >= 0)
-    #expect(results.errorsRejected >= 0)
+    #expect(results.validPassed >= 242)
+    #expect(results.errorsRejected >= 93)
     for miss in results.misses where Self.knownMisses[miss.name] == nil {
       Issue.record("\(miss.name) now fails: \(miss.reason)")
     }
   }
 
   /// Cases we still get wrong, and why (kept in step with docs/conformance-yaml.md).
-  static let knownMisses: [String: String] = [:]
+  static let knownMisses: [String: String] = [
+    "2SXE": "libyaml: anchor names limited to letters, digits, '-' and '_'",
+    "4MUZ/00": "libyaml: a flow-mapping key spanning lines, or ':' on a later line than its key",
+    "4MUZ/01": "libyaml: a flow-mapping key spanning lines, or ':' on a later line than its key",
+    "4MUZ/02": "libyaml: a flow-mapping key spanning lines, or ':' on a later line than its key",
+    "58MP": "libyaml: a plain scalar starting with ':' or '?' inside a flow collection",
+    "5MUD": "libyaml: a flow-mapping key spanning lines, or ':' on a later line than its key",
+    "5T43": "libyaml: a plain scalar starting with ':' or '?' inside a flow collection",
+    "652Z": "libyaml: a plain scalar starting with ':' or '?' inside a flow collection",
+    "6BCT": "libyaml: tabs as separation or in indentation where YAML 1.2 allows them",
+    "6CA3": "libyaml: tabs as separation or in indentation where YAML 1.2 allows them",
+    "8XYN": "libyaml: anchor names limited to letters, digits, '-' and '_'",
+    "96NN/00": "libyaml: tabs as separation or in indentation where YAML 1.2 allows them",
+    "96NN/01": "libyaml: tabs as separation or in indentation where YAML 1.2 allows them",
+    "9SA2": "libyaml: a flow-mapping key spanning lines, or ':' on a later line than its key",
+    "A2M4": "libyaml: tabs as separation or in indentation where YAML 1.2 allows them",
+    "DBG4": "libyaml: a plain scalar starting with ':' or '?' inside a flow collection",
+    "DK3J": "libyaml: a top-level block scalar with zero indentation",
+    "DK95/00": "libyaml: tabs as separation or in indentation where YAML 1.2 allows them",
+    "DK95/03": "libyaml: tabs as separation or in indentation where YAML 1.2 allows them",
+    "DK95/04": "libyaml: tabs as separation or in indentation where YAML 1.2 allows them",
+    "FP8R": "libyaml: a top-level block scalar with zero indentation",
+    "HM87/00": "libyaml: a plain scalar starting with ':' or '?' inside a flow collection",
+    "HM87/01": "libyaml: a plain scalar starting with ':' or '?' inside a flow collection",
+    "JEF9/02": "libyaml: trailing whitespace-only lines of a block scalar are dropped",
+    "K3WX": "libyaml: a flow-mapping key spanning lines, or ':' on a later line than its key",
+    "L24T/01": "libyaml: trailing whitespace-only lines of a block scalar are dropped",
+    "M7A3": "libyaml: a top-level block scalar with zero indentation",
+    "NJ66": "libyaml: a flow-mapping key spanning lines, or ':' on a later line than its key",
+    "Q5MG": "libyaml: tabs as separation or in indentation where YAML 1.2 allows them",
+    "R4YG": "libyaml: tabs as separation or in indentation where YAML 1.2 allows them",
+    "S98Z": "error case accepted: a leading empty line indented more than the block scalar's first content line",
+    "UT92": "libyaml: a flow-mapping key spanning lines, or ':' on a later line than its key",
+    "VJP3/01": "libyaml: a flow-mapping key spanning lines, or ':' on a later line than its key",
+    "W4TN": "libyaml: a top-level block scalar with zero indentation",
+    "W5VH": "libyaml: anchor names limited to letters, digits, '-' and '_'",
+    "Y2GN": "libyaml: anchor names limited to letters, digits, '-' and '_'",
+    "Y79Y/001": "libyaml: tabs as separation or in indentation where YAML 1.2 allows them",
+    "Y79Y/010": "libyaml: tabs as separation or in indentation where YAML 1.2 allows them",
+  ]
 }
 
 // MARK: - Running the suite
