@@ -62,7 +62,9 @@ struct ExpressionClockTests {
     #expect(TimeOfDay.minutes(text) == minutes)
   }
 
-  @Test(arguments: ["", "9", "930", "24:00", "12:60", "12:5", "123:00", ":30", "12:30:00", "1a:30", "12-30", " 9:30", "١٢:٣٠"])
+  @Test(arguments: [
+    "", "9", "930", "24:00", "12:60", "12:5", "123:00", ":30", "12:30:00", "1a:30", "12-30", " 9:30", "١٢:٣٠",
+  ])
   func rejectsMalformedTimes(_ text: String) {
     #expect(TimeOfDay.minutes(text) == nil)
   }

@@ -134,7 +134,11 @@ struct ExpressionEvaluationTests {
     ("ideals['a']", "a list index must be an int, found string", 8),
     ("habitTimes[1]", "a map index must be a string, found int", 12),
     ("displayName[0]", "cannot index string; expected a list or a map", 12),
-    ("1 in 2", "operator 'in' cannot look for int in int; expected an element of a list, a key of a map or a substring of a string", 3),
+    (
+      "1 in 2",
+      "operator 'in' cannot look for int in int; expected an element of a list, a key of a map or a substring of a string",
+      3
+    ),
     ("size(1)", "size(x) expects a list, a string or a map, found int", 6),
     ("lower(result.name)", "lower(s) expects a string, found null", 7),
     ("minutes('25:00')", "invalid time \"25:00\"; expected \"HH:MM\" between 00:00 and 23:59", 9),

@@ -3,49 +3,50 @@ import Testing
 @testable import FlowCore
 
 struct ExpressionSyntaxTests {
-  @Test(arguments: [
-    ("", 1, "unexpected end of expression; expected an expression"),
-    ("   ", 4, "unexpected end of expression; expected an expression"),
-    ("(1 + )", 6, "unexpected ')'; expected an expression"),
-    ("1 +", 4, "unexpected end of expression; expected an expression"),
-    ("1 2", 3, "unexpected '2'; expected an operator or the end of the expression"),
-    ("a b", 3, "unexpected 'b'; expected an operator or the end of the expression"),
-    ("a and b", 3, "unexpected 'and'; did you mean '&&'?"),
-    ("a or b", 3, "unexpected 'or'; did you mean '||'?"),
-    ("not a", 1, "unknown operator 'not'; did you mean '!'?"),
-    ("'abc", 1, "unterminated string"),
-    ("x == \"abc", 6, "unterminated string"),
-    ("'ab\\", 1, "unterminated string"),
-    ("'a\nb'", 1, "unterminated string"),
-    ("'\\q'", 2, "unknown escape '\\q'; expected one of \\n \\t \\r \\0 \\\\ \\\" \\' \\u{...}"),
-    ("'\\u{zz}'", 2, "invalid unicode escape; expected \\u{XXXX} with 1 to 8 hex digits"),
-    ("'\\u{D800}'", 2, "invalid unicode scalar in \\u{...}"),
-    ("a ? b", 6, "unexpected end of expression; expected ':' of '?:'"),
-    ("a ? b c", 7, "unexpected 'c'; expected ':' of '?:'"),
-    ("(a + b", 7, "unexpected end of expression; expected ')' to close '(' at column 1"),
-    ("[1, 2", 6, "unexpected end of expression; expected ',' or ']' to close '[' at column 1"),
-    ("ideals[0", 9, "unexpected end of expression; expected ']' to close '[' at column 7"),
-    ("size(a b)", 8, "unexpected 'b'; expected ',' or ')' to close '(' at column 5"),
-    ("a.", 3, "unexpected end of expression; expected a member name after '.'"),
-    ("a.1", 3, "unexpected '1'; expected a member name after '.'"),
-    ("a = 1", 3, "unexpected character '='; did you mean '=='?"),
-    ("a & b", 3, "unexpected character '&'; did you mean '&&'?"),
-    ("a | b", 3, "unexpected character '|'; did you mean '||'?"),
-    ("{}", 1, "unexpected character '{'; map literals are not supported"),
-    ("a # b", 3, "unexpected character '#'"),
-    ("1.5", 1, "decimal numbers are not supported; expected an integer"),
-    ("12ab", 3, "unexpected 'a' after a number"),
-    ("99999999999999999999", 1, "integer literal '99999999999999999999' is too large; at most 9223372036854775807"),
-    ("9223372036854775808", 1, "integer literal '9223372036854775808' is too large; at most 9223372036854775807"),
-    ("in", 1, "unexpected 'in'; expected an expression"),
-    ("sise(ideals)", 1, "unknown function 'sise'; did you mean 'size'?"),
-    ("1 + frobnicate()", 5, "unknown function 'frobnicate'"),
-    ("size()", 1, "size(x) takes 1 argument, found 0"),
-    ("now(1)", 1, "now() takes 0 arguments, found 1"),
-    ("x == contains('a')", 6, "contains(haystack, needle) takes 2 arguments, found 1"),
-    ("a.b(1)", 4, "unexpected '('; only the built-in functions can be called"),
-    ("x == 'é' é", 10, "unexpected character 'é'"),
-  ] as [(String, Int, String)])
+  @Test(
+    arguments: [
+      ("", 1, "unexpected end of expression; expected an expression"),
+      ("   ", 4, "unexpected end of expression; expected an expression"),
+      ("(1 + )", 6, "unexpected ')'; expected an expression"),
+      ("1 +", 4, "unexpected end of expression; expected an expression"),
+      ("1 2", 3, "unexpected '2'; expected an operator or the end of the expression"),
+      ("a b", 3, "unexpected 'b'; expected an operator or the end of the expression"),
+      ("a and b", 3, "unexpected 'and'; did you mean '&&'?"),
+      ("a or b", 3, "unexpected 'or'; did you mean '||'?"),
+      ("not a", 1, "unknown operator 'not'; did you mean '!'?"),
+      ("'abc", 1, "unterminated string"),
+      ("x == \"abc", 6, "unterminated string"),
+      ("'ab\\", 1, "unterminated string"),
+      ("'a\nb'", 1, "unterminated string"),
+      ("'\\q'", 2, "unknown escape '\\q'; expected one of \\n \\t \\r \\0 \\\\ \\\" \\' \\u{...}"),
+      ("'\\u{zz}'", 2, "invalid unicode escape; expected \\u{XXXX} with 1 to 8 hex digits"),
+      ("'\\u{D800}'", 2, "invalid unicode scalar in \\u{...}"),
+      ("a ? b", 6, "unexpected end of expression; expected ':' of '?:'"),
+      ("a ? b c", 7, "unexpected 'c'; expected ':' of '?:'"),
+      ("(a + b", 7, "unexpected end of expression; expected ')' to close '(' at column 1"),
+      ("[1, 2", 6, "unexpected end of expression; expected ',' or ']' to close '[' at column 1"),
+      ("ideals[0", 9, "unexpected end of expression; expected ']' to close '[' at column 7"),
+      ("size(a b)", 8, "unexpected 'b'; expected ',' or ')' to close '(' at column 5"),
+      ("a.", 3, "unexpected end of expression; expected a member name after '.'"),
+      ("a.1", 3, "unexpected '1'; expected a member name after '.'"),
+      ("a = 1", 3, "unexpected character '='; did you mean '=='?"),
+      ("a & b", 3, "unexpected character '&'; did you mean '&&'?"),
+      ("a | b", 3, "unexpected character '|'; did you mean '||'?"),
+      ("{}", 1, "unexpected character '{'; map literals are not supported"),
+      ("a # b", 3, "unexpected character '#'"),
+      ("1.5", 1, "decimal numbers are not supported; expected an integer"),
+      ("12ab", 3, "unexpected 'a' after a number"),
+      ("99999999999999999999", 1, "integer literal '99999999999999999999' is too large; at most 9223372036854775807"),
+      ("9223372036854775808", 1, "integer literal '9223372036854775808' is too large; at most 9223372036854775807"),
+      ("in", 1, "unexpected 'in'; expected an expression"),
+      ("sise(ideals)", 1, "unknown function 'sise'; did you mean 'size'?"),
+      ("1 + frobnicate()", 5, "unknown function 'frobnicate'"),
+      ("size()", 1, "size(x) takes 1 argument, found 0"),
+      ("now(1)", 1, "now() takes 0 arguments, found 1"),
+      ("x == contains('a')", 6, "contains(haystack, needle) takes 2 arguments, found 1"),
+      ("a.b(1)", 4, "unexpected '('; only the built-in functions can be called"),
+      ("x == 'é' é", 10, "unexpected character 'é'"),
+    ] as [(String, Int, String)])
   func rejects(_ source: String, _ column: Int, _ message: String) {
     let error = #expect(throws: ExpressionError.self) { try Expression(source) }
     #expect(error?.code == .syntax)
@@ -55,10 +56,11 @@ struct ExpressionSyntaxTests {
 
   @Test func unknownFunctionsListTheFunctions() {
     let error = #expect(throws: ExpressionError.self) { try Expression("lenght(x)") }
-    #expect(error?.notes == [
-      "functions: 'contains', 'isLaterToday', 'keys', 'lower', 'minutes', 'nextHabit', 'now', 'size', "
-        + "'startsWith', 'trim', 'upper'"
-    ])
+    #expect(
+      error?.notes == [
+        "functions: 'contains', 'isLaterToday', 'keys', 'lower', 'minutes', 'nextHabit', 'now', 'size', "
+          + "'startsWith', 'trim', 'upper'"
+      ])
   }
 
   @Test func errorsRenderWithColumnAndNotes() {

@@ -5,13 +5,14 @@ import Testing
 struct SuggestionTests {
   static let names = ["osVersion", "alarmKitAvailable", "locale", "deviceId"]
 
-  @Test(arguments: [
-    ("osVerson", "osVersion"),
-    ("OSVERSION", "osVersion"),
-    ("locael", "locale"),
-    ("alarmkitavailble", "alarmKitAvailable"),
-    ("devicId", "deviceId"),
-  ] as [(String, String)])
+  @Test(
+    arguments: [
+      ("osVerson", "osVersion"),
+      ("OSVERSION", "osVersion"),
+      ("locael", "locale"),
+      ("alarmkitavailble", "alarmKitAvailable"),
+      ("devicId", "deviceId"),
+    ] as [(String, String)])
   func suggests(_ name: String, _ expected: String) {
     #expect(Suggestion.closest(to: name, in: Self.names) == expected)
   }

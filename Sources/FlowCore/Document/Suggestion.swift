@@ -12,7 +12,8 @@ package enum Suggestion {
       let scalars = Array(candidate.lowercased().unicodeScalars)
       guard abs(scalars.count - target.count) <= threshold else { continue }
       guard let distance = editDistance(target, scalars, limit: threshold) else { continue }
-      if let current = best, current.distance < distance || (current.distance == distance && current.name <= candidate) {
+      if let current = best, current.distance < distance || (current.distance == distance && current.name <= candidate)
+      {
         continue
       }
       best = (distance, candidate)

@@ -145,7 +145,9 @@ struct Checker {
   private func binary(_ op: Expression.BinaryOperator, _ left: ValueType, _ right: ValueType, at column: Int)
     throws(ExpressionError) -> ValueType
   {
-    let mismatch = Self.error("operator '\(op.rawValue)' cannot be applied to \(left) and \(right)", at: column)
+    var mismatch: ExpressionError {
+      Self.error("operator '\(op.rawValue)' cannot be applied to \(left) and \(right)", at: column)
+    }
     switch op {
     case .and, .or:
       for type in [left, right] where type.kind != .bool && type.kind != .any {

@@ -46,7 +46,18 @@ extension Expression {
       }
     }
 
-    private static let twoCharacterSymbols: Set<String> = ["??", "!=", "==", "<=", ">=", "&&", "||"]
+    private static func twoCharacterSymbol(_ first: Unicode.Scalar, _ second: Unicode.Scalar) -> String? {
+      switch (first, second) {
+      case ("?", "?"): "??"
+      case ("!", "="): "!="
+      case ("=", "="): "=="
+      case ("<", "="): "<="
+      case (">", "="): ">="
+      case ("&", "&"): "&&"
+      case ("|", "|"): "||"
+      default: nil
+      }
+    }
     private static let oneCharacterSymbols: Set<Unicode.Scalar> = [
       "(", ")", "[", "]", ",", ".", "?", ":", "!", "<", ">", "+", "-", "*", "/", "%",
     ]
@@ -68,12 +79,9 @@ extension Expression {
       if Self.isDigit(scalar) { return try integer(from: start) }
       if scalar == "\"" || scalar == "'" { return try string(from: start) }
 
-      if position + 1 < scalars.count {
-        let pair = String(scalar) + String(scalars[position + 1])
-        if Self.twoCharacterSymbols.contains(pair) {
-          position += 2
-          return Token(kind: .symbol(pair), column: column, text: pair)
-        }
+      if position + 1 < scalars.count, let pair = Self.twoCharacterSymbol(scalar, scalars[position + 1]) {
+        position += 2
+        return Token(kind: .symbol(pair), column: column, text: pair)
       }
       if Self.oneCharacterSymbols.contains(scalar) {
         position += 1

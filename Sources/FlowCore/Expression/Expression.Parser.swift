@@ -33,7 +33,9 @@ extension Expression {
             .syntax, "unexpected \(token.quoted); did you mean '\(token.text == "and" ? "&&" : "||")'?",
             column: token.column)
         }
-        let hint = token.is("(") ? "only the built-in functions can be called" : "expected an operator or the end of the expression"
+        let hint =
+          token.is("(")
+          ? "only the built-in functions can be called" : "expected an operator or the end of the expression"
         throw ExpressionError(.syntax, "unexpected \(token.quoted); \(hint)", column: token.column)
       }
       return result.syntax

@@ -45,6 +45,7 @@ public struct ExpressionError: Error, Hashable, Sendable, CustomStringConvertibl
   ///   - file: The path shown in the diagnostic.
   ///   - start: The 1-based line and column of the expression's first character in `file`.
   ///   - rule: The diagnostic's rule id.
+  /// - Returns: An error diagnostic at the file position of ``column``, with the same message and notes.
   public func diagnostic(file: String, expressionAt start: SourceLocation, rule: String? = "expression")
     -> Diagnostic
   {
