@@ -26,17 +26,17 @@ let package = Package(
     .target(name: "FlowSchema", dependencies: ["FlowCore"]),
     .target(name: "FlowLint", dependencies: ["FlowCore", "FlowYAML", "FlowSchema"]),
     .target(name: "FlowTestSupport", dependencies: ["FlowCore"]),
-    .target(name: "FlowRuntime", dependencies: ["FlowCore", "FlowLint", "FlowTestSupport"]),
+    .target(name: "FlowRuntime", dependencies: ["FlowCore", "FlowYAML", "FlowSchema", "FlowTestSupport"]),
     .executableTarget(name: "flowlint", dependencies: ["FlowLint", argumentParser]),
     .executableTarget(name: "flowrun", dependencies: ["FlowRuntime", argumentParser]),
     .executableTarget(
-      name: "flowbench", dependencies: ["FlowRuntime", "FlowLint"], path: "Benchmarks/flowbench"),
+      name: "flowbench", dependencies: ["FlowRuntime"], path: "Benchmarks/flowbench"),
 
     .testTarget(name: "FlowCoreTests", dependencies: ["FlowCore", "FlowTestSupport"]),
     .testTarget(name: "FlowYAMLTests", dependencies: ["FlowYAML"]),
     .testTarget(name: "FlowSchemaTests", dependencies: ["FlowSchema", "FlowYAML", "FlowLint"]),
     .testTarget(name: "FlowLintTests", dependencies: ["FlowLint"]),
-    .testTarget(name: "FlowRuntimeTests", dependencies: ["FlowRuntime", "FlowTestSupport"]),
+    .testTarget(name: "FlowRuntimeTests", dependencies: ["FlowRuntime", "FlowTestSupport", "FlowYAML"]),
     .testTarget(name: "EndToEndTests", dependencies: ["FlowRuntime"]),
   ],
   swiftLanguageModes: [.v6]

@@ -1,3 +1,5 @@
+internal import FlowCore
+
 /// One `flowrun` command, as typed at the prompt, read from a script or listed in a scenario.
 package struct Command: Hashable, Sendable, CustomStringConvertible {
   package enum Verb: String, CaseIterable, Sendable {

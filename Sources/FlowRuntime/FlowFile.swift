@@ -1,5 +1,6 @@
 public import FlowCore
-import FlowLint
+import FlowYAML
+import Foundation
 
 /// Loads a flow file for running: parse, check against the schema, compile and lint.
 package enum FlowFile {
@@ -9,8 +10,19 @@ package enum FlowFile {
   }
 
   package static func load(path: String) -> Loaded {
-    let loaded = FlowLoader.load(path: path)
-    return Loaded(flow: loaded.flow, diagnostics: loaded.diagnostics)
+    // TODO(lead): switch to FlowLint's FlowLoader (schema + lint) once it lands.
+    guard let data = FileManager.default.contents(atPath: path) else {
+      return Loaded(flow: nil, diagnostics: [Diagnostic(.error, "cannot read the flow file", file: path, at: .unknown)])
+    }
+    do {
+      let bytes = [UInt8](data)
+      let node = path.hasSuffix(".json") ? try JSONReader.read(bytes: bytes, file: path)
+        : try YAMLLoader.load(bytes: bytes, file: path)
+      let (flow, diagnostics) = FlowCompiler.compile(node, file: path)
+      return Loaded(flow: flow, diagnostics: diagnostics)
+    } catch {
+      return Loaded(flow: nil, diagnostics: [error.diagnostic])
+    }
   }
 }
 

@@ -1,5 +1,5 @@
 public import FlowCore
-import FlowTestSupport
+package import FlowTestSupport
 import Foundation
 
 /// How `flowrun` was asked to set up the world.
@@ -66,7 +66,7 @@ package struct SessionSetup: Sendable {
 
   /// Fakes scripted from the flags; when interactive, unscripted dialogs are asked at the prompt.
   package func providers(output: Output) -> (Providers, Fakes.MemoryStore?) {
-    let ask: AskUser? = interactive ? { question, choices in
+    let ask: AskUser? = interactive ? { @Sendable question, choices in
       output.line("  ◆ \(question) [\(choices.joined(separator: "/"))]")
       while true {
         FileHandle.standardOutput.write(Data("  answer› ".utf8))
@@ -129,7 +129,7 @@ package struct InteractiveSession {
       let text: String
       switch source {
       case .terminal:
-        FileHandle.standardOutput.write(Data(output.color ? "\u{1B}[1m›\u{1B}[0m " : "› ").utf8))
+        FileHandle.standardOutput.write(Data((output.color ? "\u{1B}[1m›\u{1B}[0m " : "› ").utf8))
         guard let line = readLine() else { return finish(0) }
         text = line
       case .standardInput:

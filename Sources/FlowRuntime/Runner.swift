@@ -35,7 +35,7 @@ package struct Runner: Sendable {
   }
 
   package mutating func execute(_ command: Command) async -> Result {
-    let event: Event
+    let event: FlowEvent
     switch command.verb {
     case .next: event = .next
     case .back: event = .back
@@ -72,7 +72,7 @@ package struct Runner: Sendable {
     }
   }
 
-  func inputEvent(_ command: Command) -> Event {
+  func inputEvent(_ command: Command) -> FlowEvent {
     if let current = state.current, !flow.steps[current].fields.isEmpty,
       command.arguments.allSatisfy({ $0.contains("=") })
     {

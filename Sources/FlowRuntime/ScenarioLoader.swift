@@ -1,5 +1,4 @@
 public import FlowCore
-import FlowLint
 import FlowSchema
 import FlowYAML
 import Foundation

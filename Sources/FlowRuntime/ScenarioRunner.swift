@@ -1,5 +1,5 @@
 public import FlowCore
-import FlowTestSupport
+package import FlowTestSupport
 
 /// Everything observable about one run, collected from its trace.
 package struct Observation: Sendable, Hashable {

@@ -34,10 +34,12 @@ package enum Suggestion {
     closest(to: name, in: candidates).map { "; did you mean '\($0)'?" } ?? ""
   }
 
-  /// Levenshtein distance, or nil as soon as it must exceed `limit`.
+  /// Edit distance counting a swap of two neighbouring characters as one edit (optimal string alignment),
+  /// or nil as soon as it must exceed `limit`.
   private static func editDistance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar], limit: Int) -> Int? {
     if a.isEmpty { return b.count <= limit ? b.count : nil }
     if b.isEmpty { return a.count <= limit ? a.count : nil }
+    var twoBack = [Int](repeating: 0, count: b.count + 1)
     var previous = Array(0...b.count)
     var current = [Int](repeating: 0, count: b.count + 1)
     for i in 1...a.count {
@@ -46,10 +48,13 @@ package enum Suggestion {
       for j in 1...b.count {
         let substitution = previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)
         current[j] = min(substitution, previous[j] + 1, current[j - 1] + 1)
+        if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+          current[j] = min(current[j], twoBack[j - 2] + 1)
+        }
         rowMinimum = min(rowMinimum, current[j])
       }
       if rowMinimum > limit { return nil }
-      swap(&previous, &current)
+      (twoBack, previous, current) = (previous, current, twoBack)
     }
     return previous[b.count] <= limit ? previous[b.count] : nil
   }

@@ -2,7 +2,7 @@
 ///
 /// No I/O happens here. Effects are returned as data (``RuntimeEffect``) for handlers to perform; actions and
 /// permission requests are returned as ``RuntimeEffect/perform(action:permission:)`` and their answers come back
-/// as ``Event/outcome(_:result:)``. The same state and event always give the same result.
+/// as ``FlowEvent/outcome(_:result:)``. The same state and event always give the same result.
 public struct Engine: Sendable {
   public let flow: Flow
   /// Most automatic moves (skips, zero-delay auto-advances) one event may cause.
@@ -24,7 +24,7 @@ public struct Engine: Sendable {
   /// - Returns: what happened, in order.
   /// - Throws: ``Rejection`` when the event does not fit the current step; ``RunError`` when the flow itself
   ///   fails (an endless automatic loop, a route that matches nothing, an expression that cannot be evaluated).
-  public func handle(_ event: Event, at step: String? = nil, in state: inout RunState) throws -> [Record] {
+  public func handle(_ event: FlowEvent, at step: String? = nil, in state: inout RunState) throws -> [Record] {
     if let step, let current = state.current, flow.steps[current].id != step {
       return [.stale(event: event.name, step: step)]
     }
@@ -58,7 +58,7 @@ struct Run {
     self.state = state
   }
 
-  mutating func handle(_ event: Event) throws {
+  mutating func handle(_ event: FlowEvent) throws {
     switch event {
     case .launch(let launch): try self.launch(launch)
     case .reset: try reset()
@@ -208,7 +208,7 @@ struct Run {
 
   // MARK: User events
 
-  mutating func userEvent(_ event: Event, on current: StepIndex) throws {
+  mutating func userEvent(_ event: FlowEvent, on current: StepIndex) throws {
     let step = flow.steps[current]
     switch event {
     case .next:
@@ -577,19 +577,21 @@ struct Run {
   // MARK: Rejections
 
   func requireEnabled(_ transition: Transition, named name: String, on current: StepIndex) throws {
-    if let enabled = transition.enabled {
-      guard try holds(enabled) else {
-        throw reject("\(name) is disabled on '\(flow.steps[current].id)' (\(explain(enabled)))", on: current)
-      }
-      return
-    }
+    if let reason = try disabledReason(transition, named: name, on: current) { throw reject(reason, on: current) }
+  }
+
+  /// Why a transition's button cannot be pressed now, or nil when it can.
+  func disabledReason(_ transition: Transition, named name: String, on current: StepIndex) throws -> String? {
     let step = flow.steps[current]
-    if name == "next", let choice = step.choice, choice.isRequired {
-      let value = state.variables[flow.variableIndexByName[choice.variable.value] ?? 0]
-      if value.isEmptyValue {
-        throw reject("next is disabled until an option is chosen on '\(step.id)'", on: current)
-      }
+    if let enabled = transition.enabled {
+      return try holds(enabled) ? nil : "\(name) is disabled on '\(step.id)' (\(explain(enabled)))"
     }
+    if name == "next", let choice = step.choice, choice.isRequired,
+      let index = flow.variableIndexByName[choice.variable.value], state.variables[index].isEmptyValue
+    {
+      return "next is disabled until an option is chosen on '\(step.id)'"
+    }
+    return nil
   }
 
   func reject(_ message: String, on current: StepIndex) -> Rejection {
@@ -659,27 +661,3 @@ extension Step.Field {
   }
 }
 
-extension Value {
-  /// The value as it would be written in an expression: `"ja"`, `18`, `["a", "b"]`.
-  public var literal: String {
-    switch self {
-    case .null: "null"
-    case .bool(let b): b ? "true" : "false"
-    case .int(let i): String(i)
-    case .string(let s): "\"\(s)\""
-    case .list(let items): "[" + items.map(\.literal).joined(separator: ", ") + "]"
-    case .map(let entries):
-      "{" + entries.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value.literal)" }.joined(separator: ", ") + "}"
-    }
-  }
-
-  var isEmptyValue: Bool {
-    switch self {
-    case .null: true
-    case .string(let s): s.isEmpty
-    case .list(let l): l.isEmpty
-    case .map(let m): m.isEmpty
-    default: false
-    }
-  }
-}

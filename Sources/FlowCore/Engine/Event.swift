@@ -1,5 +1,5 @@
 /// Something that happens to a running flow: a user command, a provider's answer, time passing, a relaunch.
-public enum Event: Sendable, Hashable {
+public enum FlowEvent: Sendable, Hashable {
   /// The app starts or is relaunched (killed and started again): in-memory state is lost and the flow
   /// resumes from the store as its `resume` routes say.
   case launch(Launch)

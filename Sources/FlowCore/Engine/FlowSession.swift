@@ -35,11 +35,11 @@ public struct FlowSession: Sendable {
 
   /// Sends one event (a user command, time passing) and performs everything that follows from it.
   /// - Throws: ``Rejection`` (state unchanged) or ``RunError``.
-  public mutating func send(_ event: Event, at step: String? = nil) async throws -> [TraceEntry] {
+  public mutating func send(_ event: FlowEvent, at step: String? = nil) async throws -> [TraceEntry] {
     var trace: [TraceEntry] = []
     var records = try engine.handle(event, at: step, in: &state)
     while true {
-      var followUp: Event? = nil
+      var followUp: FlowEvent? = nil
       for record in records {
         trace.append(.record(record))
         guard case .effect(let effect) = record else { continue }
@@ -57,7 +57,7 @@ public struct FlowSession: Sendable {
   }
 
   /// Performs one effect; returns the outcome event when the effect was an action.
-  private func perform(_ effect: RuntimeEffect, trace: inout [TraceEntry]) async throws -> Event? {
+  private func perform(_ effect: RuntimeEffect, trace: inout [TraceEntry]) async throws -> FlowEvent? {
     switch effect {
     case .persist(let key, let value):
       do { try await providers.store.set(key, to: value) } catch { trace.append(.storeFailed(error.message)) }

@@ -147,7 +147,7 @@ struct Presenter {
       buttons.append(.init(name: "tap \(button.name)", label: try render(button.label) ?? button.name, isEnabled: enabled))
     }
     if let next = step.next {
-      let enabled = (try? run.requireEnabled(next, named: "next", on: current)) != nil
+      let enabled = try run.disabledReason(next, named: "next", on: current) == nil
       buttons.append(.init(name: "next", label: try render(next.label) ?? defaultLabel("common_next", "Next"), isEnabled: enabled))
     }
     if let skip = step.skip {

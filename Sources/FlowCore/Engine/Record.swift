@@ -25,7 +25,7 @@ public enum RuntimeEffect: Sendable, Hashable {
   case placement(String)
   case completeOnboarding
   case log(String)
-  /// Ask a provider: a system action or a permission request. The answer comes back as ``Event/outcome(_:result:)``.
+  /// Ask a provider: a system action or a permission request. The answer comes back as ``FlowEvent/outcome(_:result:)``.
   case perform(action: String, permission: String?)
 
   /// The effect's type name (`set`, `persist`, `track`, ...).
@@ -51,6 +51,11 @@ public struct Rejection: Error, Sendable, Hashable, CustomStringConvertible {
   public var message: String
   /// The commands the current step accepts.
   public var allowed: [String]
+
+  public init(message: String, allowed: [String]) {
+    self.message = message
+    self.allowed = allowed
+  }
   public var description: String {
     allowed.isEmpty ? message : "\(message); allowed here: \(allowed.joined(separator: ", "))"
   }
@@ -59,5 +64,6 @@ public struct Rejection: Error, Sendable, Hashable, CustomStringConvertible {
 /// A failure of the flow itself while running (an endless automatic loop, a route that matches nothing).
 public struct RunError: Error, Sendable, Hashable, CustomStringConvertible {
   public var message: String
+  public init(message: String) { self.message = message }
   public var description: String { message }
 }
