@@ -38,12 +38,29 @@ enum Messages {
     if !known.isEmpty { alternatives.append(Suggestion.list(known)) }
     alternatives += patterns
     let expected: String
+    let suggestion = Suggestion.didYouMean(name, in: known)
     switch (known.count, patterns.count) {
+    case (1, 0) where !suggestion.isEmpty: return "unknown property '\(name)'" + suggestion
     case (0, 0): expected = "no properties are allowed here"
     case (1, 0): expected = "expected \(alternatives[0])"
     default: expected = "expected one of \(alternatives.joined(separator: " or "))"
     }
-    return "unknown property '\(name)'; \(expected)" + Suggestion.didYouMean(name, in: known)
+    return "unknown property '\(name)'; \(expected)" + suggestion
+  }
+
+  /// "'a'", "'a' and 'b'", "'a', 'b' and 'c'".
+  static func conjunction(_ words: [String]) -> String {
+    guard words.count > 1 else { return words.first ?? "" }
+    return words.dropLast().joined(separator: ", ") + " and " + words[words.count - 1]
+  }
+
+  /// Why a value matched a `not` schema: "property name 'stay' is not allowed", else the schema's title or
+  /// location.
+  static func forbidden(_ found: Node, _ schema: SchemaKeywords, _ subject: Subject) -> String {
+    let what = subject.isPropertyName ? "property name \(NodeRendering.short(found))" : NodeRendering.short(found)
+    if schema.constValue != nil || schema.enumValues != nil { return "\(what) is not allowed here" }
+    if let title = schema.title { return "\(what) must not be \(title)" }
+    return "\(what) must not match the schema at '\(schema.pointer)'"
   }
 
   /// How a branch of `anyOf`/`oneOf` is named in a summary: its title, else its position and types.

@@ -32,6 +32,8 @@ struct Validator {
 struct Subject {
   var key: String?
   var keyLocation: SourceLocation?
+  /// The instance is a property name being checked by `propertyNames`.
+  var isPropertyName = false
 }
 
 /// Annotations needed by `unevaluatedProperties` and `unevaluatedItems`: what adjacent keywords evaluated.
@@ -299,9 +301,10 @@ extension Validator {
       guard fail(report, &valid, "expected at most \(Messages.count(maximum, "property")), found \(entries.count)",
         at: entries[maximum].keyLocation) else { return false }
     }
-    for name in k.required where !entries.contains(where: { $0.key == name }) {
-      guard fail(report, &valid, "missing required property '\(name)'", at: x.location) else { return false }
-    }
+    // Missing required properties are reported after the properties, so that a misspelt one ('userID' for
+    // 'userId') is reported once, as an unknown property with a suggestion.
+    var missing = k.required.filter { name in !entries.contains { $0.key == name } }
+    if !missing.isEmpty && !report { return fail(report, &valid, "", at: x.location) }
     for (trigger, names) in k.dependentRequired where entries.contains(where: { $0.key == trigger }) {
       for name in names where !entries.contains(where: { $0.key == name }) {
         guard fail(report, &valid, "missing property '\(name)', required when '\(trigger)' is present",
@@ -315,7 +318,7 @@ extension Validator {
         let subject = Subject(key: entry.key, keyLocation: entry.keyLocation)
         if let names = k.propertyNames {
           let name = Node(.string(entry.key), at: entry.keyLocation)
-          if !applyChild(name, names, Subject(), report: report) {
+          if !applyChild(name, names, Subject(isPropertyName: true), report: report) {
             valid = false
             if !report { return false }
           }
@@ -339,6 +342,9 @@ extension Validator {
         if !matched, let additional = k.additionalProperties {
           matched = true
           if program.schemas[additional].k.rejectsAll {
+            if let intended = Suggestion.closest(to: entry.key, in: missing) {
+              missing.removeAll { $0 == intended }
+            }
             guard fail(report, &valid, Self.unknownProperty(entry.key, k, schemaProgram), at: entry.keyLocation) else { return false }
           } else if !applyChild(entry.value, additional, subject, report: report) {
             valid = false
@@ -347,6 +353,9 @@ extension Validator {
         }
         if matched { local?.properties.insert(entry.key) }
       }
+    }
+    for name in missing {
+      guard fail(report, &valid, "missing required property '\(name)'", at: x.location) else { return false }
     }
     return true
   }
@@ -403,6 +412,11 @@ extension Validator {
         guard report else { return false }
         if passing.isEmpty {
           reportBranches(x, k.oneOf, branches, subject)
+        } else if let entries = x.entries, let identifying = branches.identifyingKeys,
+          case let clashing = passing.flatMap({ identifying[$0.position] }).filter({ key in entries.contains { $0.key == key } }),
+          clashing.count > 1
+        {
+          reportClash(clashing, entries, at: x.location)
         } else {
           let names = passing.map { Messages.branchName($0.position, branches.facts[$0.position]) }
           emit("\(x.kindDescription) matches more than one allowed form (\(names.joined(separator: " and "))); expected exactly one",
@@ -411,8 +425,8 @@ extension Validator {
       }
     }
     if let not = k.not, applyChild(x, not, subject, report: false) {
-      let pointer = program.schemas[not].k.pointer
-      guard fail(report, &valid, "\(x.kindDescription) must not match the schema at '\(pointer)'",
+      let message = Messages.forbidden(x, program.schemas[not].k, subject)
+      guard fail(report, &valid, message,
         at: x.location) else { return false }
     }
     if let condition = k.ifSchema {
@@ -524,9 +538,7 @@ extension Validator {
           return
         }
         let clashing = present.flatMap { position in identifying[position].filter { key in entries.contains { $0.key == key } } }
-        let clashEntry = entries.last { clashing.contains($0.key) }
-        emit("properties \(Suggestion.list(clashing)) cannot be used together; use one of them",
-          at: clashEntry?.keyLocation ?? x.location)
+        reportClash(clashing, entries, at: x.location)
         return
       }
     }
@@ -537,5 +549,12 @@ extension Validator {
     }
     let names = typed.map { Messages.branchName($0, set.facts[$0]) }
     emit("\(x.kindDescription) matches none of the allowed forms (\(names.joined(separator: ", ")))", at: x.location)
+  }
+
+  /// "properties 'to' and 'action' cannot be used together; use only one", at the later of the keys.
+  private mutating func reportClash(_ keys: [String], _ entries: [Node.Entry], at location: SourceLocation) {
+    let ordered = entries.filter { keys.contains($0.key) }
+    emit("properties \(Messages.conjunction(ordered.map { "'\($0.key)'" })) cannot be used together; use only one",
+      at: ordered.last?.keyLocation ?? location)
   }
 }

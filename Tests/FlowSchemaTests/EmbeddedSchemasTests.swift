@@ -1,0 +1,40 @@
+import FlowCore
+import FlowSchema
+import Foundation
+import Testing
+
+/// `Sources/FlowSchema/EmbeddedSchemas.swift` must match `schemas/*.schema.json`, and every embedded schema
+/// must compile without warnings.
+struct EmbeddedSchemasTests {
+  static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent()
+
+  static let embedded: [(name: String, text: String)] = [
+    ("flow", EmbeddedSchemas.flow), ("scenario", EmbeddedSchemas.scenario),
+  ]
+
+  @Test(arguments: embedded.map(\.name))
+  func embeddedSchemaIsCurrent(_ name: String) throws {
+    let url = Self.packageRoot.appendingPathComponent("schemas/\(name).schema.json")
+    let onDisk = (try? String(contentsOf: url, encoding: .utf8)) ?? "{}"
+    let text = try #require(Self.embedded.first { $0.name == name }?.text)
+    #expect(text == onDisk, "EmbeddedSchemas.\(name) is stale: run scripts/embed-schemas.sh")
+  }
+
+  @Test func everySchemaFileIsEmbedded() throws {
+    let directory = Self.packageRoot.appendingPathComponent("schemas")
+    let files = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+    for file in files where file.hasSuffix(".schema.json") {
+      let name = String(file.dropLast(".schema.json".count))
+      #expect(Self.embedded.contains { $0.name == name }, "schemas/\(file) is not embedded: run scripts/embed-schemas.sh")
+    }
+  }
+
+  @Test(arguments: embedded.map(\.name))
+  func embeddedSchemaCompilesCleanly(_ name: String) throws {
+    let text = try #require(Self.embedded.first { $0.name == name }?.text)
+    let node = try JSONReader.read(bytes: Array(text.utf8), file: "\(name).schema.json")
+    let schema = try JSONSchema(node, file: "\(name).schema.json")
+    #expect(schema.warnings.map(\.description) == [])
+  }
+}
