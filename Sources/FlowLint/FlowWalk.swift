@@ -1,0 +1,216 @@
+package import FlowCore
+
+/// One place an expression is used, with what it must produce and which extra names it may read.
+package struct ExpressionSite: Sendable {
+  package enum Role: Sendable, Hashable {
+    /// `skipIf`, `when`, `enabled`, `visible`, `valid`, `autoAdvance.when`: must be bool.
+    case condition
+    /// A value that must fit the type (`set`, `initial`, `rawValue` routes, `language`, `prefill`).
+    case value(ValueType, what: String)
+    /// Any value (`track` properties, text `args`, `log`).
+    case any
+  }
+
+  package var expr: Expr
+  package var role: Role
+  /// `result` in an action's outcomes, `input` in `valid`.
+  package var extraRoots: [String: ValueType]
+}
+
+/// A name written where a variable is expected, outside expressions.
+package struct VariableUse: Sendable {
+  package enum Kind: Sendable { case set, choice, input, field, clear }
+  package var name: String
+  /// The key after the dot in `VAR.KEY`.
+  package var key: String?
+  package var kind: Kind
+  package var location: SourceLocation
+}
+
+/// A move from one step (nil: a `resume` route) to another.
+package struct Edge: Sendable {
+  package var from: StepIndex?
+  package var to: StepIndex
+  package var location: SourceLocation
+  /// Taken without any user action: `skipIf` + `next`, `autoAdvance` after 0 seconds, an action's outcome.
+  package var isAutomatic: Bool
+}
+
+/// The outcomes a step or button routes with `on:`.
+package struct OutcomeTable: Sendable {
+  package var step: StepIndex
+  /// `request-permission` for permission steps, else the action's name.
+  package var action: Located<String>
+  package var isPermission: Bool
+  /// The button's name, nil for the step's own action or request.
+  package var button: String?
+  package var outcomes: [Outcome]
+}
+
+/// Everything a flow uses, collected in one pass: expressions, text keys, variable names, moves, outcome tables.
+package struct FlowWalk: Sendable {
+  package private(set) var expressions: [ExpressionSite] = []
+  package private(set) var texts: [Text.Alternative] = []
+  package private(set) var variableUses: [VariableUse] = []
+  package private(set) var edges: [Edge] = []
+  package private(set) var outcomeTables: [OutcomeTable] = []
+
+  package init(_ flow: Flow) {
+    if let language = flow.language { expressions.append(.init(expr: language, role: .value(.string, what: "language"), extraRoots: [:])) }
+    for variable in flow.variables {
+      if let initial = variable.initial {
+        expressions.append(.init(
+          expr: initial, role: .value(variable.type.valueType, what: "the initial value of '\(variable.name)'"),
+          extraRoots: [:]))
+      }
+    }
+    for route in flow.resume {
+      condition(route.when)
+      switch route.destination {
+      case .step(let index):
+        edges.append(Edge(from: nil, to: index, location: route.location, isAutomatic: false))
+      case .rawValue(let expr):
+        expressions.append(.init(expr: expr, role: .value(.int, what: "a 'rawValue' route"), extraRoots: [:]))
+        for (index, step) in flow.steps.enumerated() where step.rawValue != nil {
+          edges.append(Edge(from: nil, to: index, location: route.location, isAutomatic: false))
+        }
+      }
+    }
+    for clear in flow.reset.clear {
+      variableUses.append(VariableUse(name: clear.value, key: nil, kind: .clear, location: clear.location))
+    }
+    effects(flow.reset.effects, flow: flow)
+    effects(flow.hooks.launch, flow: flow)
+    effects(flow.hooks.advance, flow: flow)
+    effects(flow.hooks.enter, flow: flow)
+    for (index, step) in flow.steps.enumerated() { walkStep(step, index: index, flow: flow) }
+  }
+
+  private mutating func walkStep(_ step: Step, index: StepIndex, flow: Flow) {
+    text(step.title)
+    text(step.body)
+    condition(step.skipIf)
+    effects(step.enter, flow: flow)
+    let automaticNext = step.skipIf != nil || (step.autoAdvance.map { $0.seconds <= 0 } ?? false)
+    if let next = step.next { transition(next, from: index, automatic: automaticNext, flow: flow) }
+    if let skip = step.skip { transition(skip, from: index, automatic: false, flow: flow) }
+    if let auto = step.autoAdvance { condition(auto.when) }
+    for button in step.buttons {
+      text(button.label)
+      condition(button.enabled)
+      condition(button.visible)
+      effects(button.effects, flow: flow)
+      switch button.move {
+      case .go(let target): self.target(target, from: index, location: button.location, automatic: false, flow: flow)
+      case .perform(let action, let outcomes):
+        outcomeTables.append(OutcomeTable(step: index, action: action, isPermission: false, button: button.name, outcomes: outcomes))
+        for outcome in outcomes {
+          transition(outcome.transition, from: index, automatic: false, flow: flow, extraRoots: resultRoots(action.value))
+        }
+      }
+    }
+    if let choice = step.choice {
+      for option in choice.options { text(option.label) }
+      variableUses.append(VariableUse(name: choice.variable.value, key: nil, kind: .choice, location: choice.variable.location))
+    }
+    if let input = step.textInput {
+      variableUses.append(VariableUse(name: input.variable.value, key: nil, kind: .input, location: input.variable.location))
+      text(input.placeholder)
+      if let prefill = input.prefill {
+        expressions.append(.init(expr: prefill, role: .value(.string, what: "'prefill'"), extraRoots: [:]))
+      }
+      if let valid = input.valid { expressions.append(.init(expr: valid, role: .condition, extraRoots: ["input": .string])) }
+    }
+    for field in step.fields {
+      text(field.label)
+      text(field.placeholder)
+      variableUses.append(VariableUse(name: field.target.variable, key: field.target.key, kind: .field, location: field.target.location))
+    }
+    if let permission = step.permission {
+      text(permission.label)
+      condition(permission.enabled)
+      condition(permission.visible)
+      outcomeTables.append(OutcomeTable(
+        step: index, action: Located("request-permission", at: permission.kind.location), isPermission: true,
+        button: nil, outcomes: permission.outcomes))
+      for outcome in permission.outcomes { transition(outcome.transition, from: index, automatic: false, flow: flow) }
+    }
+    if let action = step.action {
+      outcomeTables.append(OutcomeTable(step: index, action: action.name, isPermission: false, button: nil, outcomes: action.outcomes))
+      for outcome in action.outcomes {
+        transition(outcome.transition, from: index, automatic: true, flow: flow, extraRoots: resultRoots(action.name.value))
+      }
+    }
+  }
+
+  private func resultRoots(_ action: String) -> [String: ValueType] {
+    guard let fields = Vocabulary.actionResults[action] else { return ["result": .any] }
+    return ["result": .record(fields)]
+  }
+
+  private mutating func transition(
+    _ transition: Transition, from: StepIndex, automatic: Bool, flow: Flow, extraRoots: [String: ValueType] = [:]
+  ) {
+    text(transition.label)
+    condition(transition.enabled, extraRoots: extraRoots)
+    effects(transition.effects, flow: flow, extraRoots: extraRoots)
+    target(transition.target, from: from, location: transition.location, automatic: automatic, flow: flow, extraRoots: extraRoots)
+  }
+
+  private mutating func target(
+    _ target: Target, from: StepIndex, location: SourceLocation, automatic: Bool, flow: Flow,
+    extraRoots: [String: ValueType] = [:]
+  ) {
+    switch target {
+    case .stay: break
+    case .step(let index): edges.append(Edge(from: from, to: index, location: location, isAutomatic: automatic))
+    case .routes(let routes):
+      for route in routes {
+        condition(route.when, extraRoots: extraRoots)
+        effects(route.effects, flow: flow, extraRoots: extraRoots)
+        if let to = route.target {
+          edges.append(Edge(from: from, to: to, location: route.location, isAutomatic: automatic))
+        }
+      }
+    }
+  }
+
+  private mutating func effects(_ effects: [Effect], flow: Flow, extraRoots: [String: ValueType] = [:]) {
+    for effect in effects {
+      condition(effect.when, extraRoots: extraRoots)
+      switch effect.kind {
+      case .set(let target, let value):
+        variableUses.append(VariableUse(name: target.variable, key: target.key, kind: .set, location: target.location))
+        let role: ExpressionSite.Role
+        if let variable = flow.variable(target.variable) {
+          let type: ValueType = target.key == nil ? variable.type.valueType : .string
+          role = .value(type, what: "'set: \(target)'")
+        } else {
+          role = .any
+        }
+        expressions.append(.init(expr: value, role: role, extraRoots: extraRoots))
+      case .track(_, let properties):
+        for property in properties { expressions.append(.init(expr: property.value, role: .any, extraRoots: extraRoots)) }
+      case .userProperty(_, let value), .log(let value):
+        expressions.append(.init(expr: value, role: .any, extraRoots: extraRoots))
+      case .syncProfile(let userID):
+        if let userID {
+          expressions.append(.init(expr: userID, role: .value(.string, what: "'syncProfile.userId'"), extraRoots: extraRoots))
+        }
+      case .requestReview, .placement, .completeOnboarding: break
+      }
+    }
+  }
+
+  private mutating func condition(_ expr: Expr?, extraRoots: [String: ValueType] = [:]) {
+    if let expr { expressions.append(.init(expr: expr, role: .condition, extraRoots: extraRoots)) }
+  }
+
+  private mutating func text(_ text: Text?) {
+    for alternative in text?.alternatives ?? [] {
+      texts.append(alternative)
+      condition(alternative.when)
+      for arg in alternative.args { expressions.append(.init(expr: arg.value, role: .any, extraRoots: [:])) }
+    }
+  }
+}

@@ -1,0 +1,95 @@
+package import FlowCore
+internal import Foundation
+internal import Synchronization
+
+/// The findings for one file, with its text for carets.
+package struct FileReport: Sendable {
+  package var file: String
+  package var text: SourceText
+  package var diagnostics: [Diagnostic]
+
+  package init(file: String, text: SourceText, diagnostics: [Diagnostic]) {
+    self.file = file
+    self.text = text
+    self.diagnostics = diagnostics
+  }
+}
+
+/// Runs every rule of ``RuleRegistry`` on loaded flows and applies `# flowlint-disable-next-line` comments.
+package enum Linter {
+  /// The findings for a loaded flow: its load/schema/compiler diagnostics and every rule's findings, minus
+  /// suppressed ones, plus `unused-suppression`/`unknown-rule` warnings; sorted by position.
+  package static func lint(_ loaded: LoadedFlow, rules: [any LintRule] = RuleRegistry.all) -> [Diagnostic] {
+    var findings = loaded.diagnostics
+    if let flow = loaded.flow, let root = loaded.node {
+      let context = LintContext(file: loaded.file, text: loaded.text, root: root, flow: flow)
+      let loadIsClean = !loaded.diagnostics.contains { $0.severity == .error }
+      for rule in rules where loadIsClean || !type(of: rule).needsCleanLoad {
+        rule.check(context)
+      }
+      // One message per problem: where the schema or the compiler already reported an error on a line, the
+      // rules' findings on that line describe the same mistake.
+      let reportedLines = Set(loaded.diagnostics.filter { $0.severity == .error }.map(\.location.line))
+      var seen = Set(findings)
+      for finding in context.findings where !reportedLines.contains(finding.location.line) {
+        if seen.insert(finding).inserted { findings.append(finding) }
+      }
+    }
+    var suppressions = Suppressions(text: loaded.text, file: loaded.file)
+    findings = suppressions.apply(to: findings)
+    return findings.sorted(by: Diagnostic.positionOrder)
+  }
+
+  /// Loads and lints the file at `path`.
+  package static func lint(path: String) -> Result<FileReport, FlowIOError> {
+    do {
+      let loaded = try FlowLoader.load(path: path)
+      return .success(FileReport(file: path, text: loaded.text, diagnostics: lint(loaded)))
+    } catch {
+      return .failure(error)
+    }
+  }
+
+  /// Lints many files in parallel; results come back in the order of `paths`.
+  package static func lint(paths: [String]) -> [Result<FileReport, FlowIOError>] {
+    let results = Mutex<[Result<FileReport, FlowIOError>?]>(Array(repeating: nil, count: paths.count))
+    DispatchQueue.concurrentPerform(iterations: paths.count) { index in
+      let result = lint(path: paths[index])
+      results.withLock { $0[index] = result }
+    }
+    return results.withLock { $0.map { $0! } }
+  }
+
+  /// The flow files named by `paths`: files as given, and every `*.yaml`, `*.yml` and `*.json` under a
+  /// directory (recursively, sorted).
+  ///
+  /// - Throws: ``FlowIOError`` for a path that does not exist.
+  package static func flowFiles(in paths: [String]) throws(FlowIOError) -> [String] {
+    var files: [String] = []
+    for path in paths {
+      var isDirectory: ObjCBool = false
+      guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+        throw FlowIOError(path: path, reason: "no such file or directory")
+      }
+      guard isDirectory.boolValue else {
+        files.append(path)
+        continue
+      }
+      guard let enumerator = FileManager.default.enumerator(atPath: path) else {
+        throw FlowIOError(path: path, reason: "cannot read the directory")
+      }
+      var found: [String] = []
+      while let item = enumerator.nextObject() as? String {
+        let lower = item.lowercased()
+        guard lower.hasSuffix(".yaml") || lower.hasSuffix(".yml") || lower.hasSuffix(".json") else { continue }
+        let full = path.hasSuffix("/") ? path + item : path + "/" + item
+        var itemIsDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: full, isDirectory: &itemIsDirectory), !itemIsDirectory.boolValue {
+          found.append(full)
+        }
+      }
+      files += found.sorted()
+    }
+    return files
+  }
+}

@@ -1,0 +1,70 @@
+package import FlowCore
+
+/// What a rule checks, how severe its findings are, and examples that do and do not trigger it.
+///
+/// The examples are small flow documents; in a triggering example each `↓` marks where a finding of the
+/// rule must be reported (the marker stands just before the reported character). The same examples are
+/// run by the tests and printed in `docs/lint-rules.md`.
+package struct RuleDescription: Sendable, Hashable {
+  package let id: String
+  /// One line, lowercase start, no final period.
+  package let summary: String
+  package let severity: Diagnostic.Severity
+  package let triggering: [Example]
+  package let nonTriggering: [Example]
+
+  package init(
+    id: String, summary: String, severity: Diagnostic.Severity, triggering: [Example] = [],
+    nonTriggering: [Example] = []
+  ) {
+    self.id = id
+    self.summary = summary
+    self.severity = severity
+    self.triggering = triggering
+    self.nonTriggering = nonTriggering
+  }
+}
+
+/// A flow document used as a rule example, remembering where it was written.
+package struct Example: Sendable, Hashable, CustomStringConvertible {
+  /// The marker placed just before the character a finding must point at.
+  package static let marker: Character = "↓"
+
+  /// The text with its `↓` markers.
+  package let marked: String
+  package let sourceFile: String
+  package let sourceLine: Int
+
+  package init(_ marked: String, file: String = #filePath, line: Int = #line) {
+    self.marked = marked
+    self.sourceFile = file
+    self.sourceLine = line
+  }
+
+  /// The document without markers.
+  package var text: String { marked.replacingOccurrences(of: String(Self.marker), with: "") }
+
+  /// Where the markers are in ``text`` (1-based line, column in Unicode scalars).
+  package var markers: [SourceLocation] {
+    var found: [SourceLocation] = []
+    for (offset, line) in marked.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+      var column = 1
+      for scalar in line.unicodeScalars {
+        if Character(scalar) == Self.marker {
+          found.append(SourceLocation(line: offset + 1, column: column))
+        } else {
+          column += 1
+        }
+      }
+    }
+    return found
+  }
+
+  package var description: String { "\(sourceFile):\(sourceLine)" }
+}
+
+extension String {
+  fileprivate func replacingOccurrences(of target: String, with replacement: String) -> String {
+    split(separator: target, omittingEmptySubsequences: false).joined(separator: replacement)
+  }
+}

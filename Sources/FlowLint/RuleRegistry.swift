@@ -1,0 +1,16 @@
+/// Every rule, in the order `--list-rules` and the documentation show them.
+package enum RuleRegistry {
+  package static let all: [any LintRule] = [
+    LoadRule(), SchemaRule(), FlowShapeRule(), UnknownStepRule(), UnknownVariableRule(), UnknownStringRule(),
+    MissingTranslationRule(), UnknownPermissionRule(), UnknownOutcomeRule(), UnhandledOutcomeRule(),
+    UnreachableStepRule(), UnreachableTerminalRule(), DeadEndRule(), AutomaticLoopRule(), ExpressionSyntaxRule(),
+    ExpressionTypeRule(), RetiredTargetRule(), DuplicateRawValueRule(), UnusedVariableRule(),
+    UnusedSuppressionRule(), UnknownRuleRule(),
+  ]
+
+  package static let descriptions: [RuleDescription] = all.map(\.ruleDescription)
+
+  package static let ids: Set<String> = Set(descriptions.map(\.id))
+
+  package static func description(of id: String) -> RuleDescription? { descriptions.first { $0.id == id } }
+}

@@ -1,0 +1,54 @@
+internal import FlowCore
+
+/// Steps that can pass control around forever without the user doing anything.
+struct AutomaticLoopRule: LintRule {
+  static let description = RuleDescription(
+    id: "automatic-loop",
+    summary: "a cycle of steps joined only by automatic moves ('skipIf' with 'next', 'autoAdvance' after 0 seconds, action outcomes) can loop forever",
+    severity: .error,
+    triggering: [
+      Example("""
+        flow: demo
+        version: "1"
+        locales: [en]
+        variables:
+          done: {type: bool, default: true}
+        start: a
+        steps:
+          ↓a: {kind: screen, skipIf: done, next: b}
+          b: {kind: screen, skipIf: done, next: a, skip: end}
+          end: {kind: terminal, outcome: completed}
+        """)
+    ],
+    nonTriggering: [
+      Example("""
+        flow: demo
+        version: "1"
+        locales: [en]
+        variables:
+          done: {type: bool, default: true}
+        start: a
+        steps:
+          a: {kind: screen, skipIf: done, next: b}
+          b: {kind: screen, next: a, skip: end}
+          end: {kind: terminal, outcome: completed}
+        """)
+    ])
+
+  static var needsCleanLoad: Bool { true }
+
+  func check(_ context: LintContext) {
+    let flow = context.flow
+    let automatic = context.walk.edges.filter(\.isAutomatic)
+    guard !automatic.isEmpty else { return }
+    for cycle in FlowGraph.cycles(edges: automatic, stepCount: flow.steps.count) {
+      let names = cycle.prefix(8).map { "'\(flow.steps[$0].id)'" }.joined(separator: ", ")
+        + (cycle.count > 8 ? ", ..." : "")
+      context.report(
+        Self.description,
+        "steps \(names) can loop forever without a user action; every move between them is automatic",
+        at: flow.steps[cycle[0]].location,
+        notes: ["automatic moves: 'skipIf' with 'next', 'autoAdvance' after 0 seconds, and an action step's outcomes"])
+    }
+  }
+}

@@ -1,0 +1,61 @@
+internal import FlowCore
+
+/// A non-terminal step the user can never leave.
+struct DeadEndRule: LintRule {
+  static let description = RuleDescription(
+    id: "dead-end",
+    summary: "a non-terminal step must have a way out: 'next', 'skip', a button or an outcome leading to another step",
+    severity: .error,
+    triggering: [
+      Example("""
+        flow: demo
+        version: "1"
+        locales: [en]
+        start: welcome
+        steps:
+          ↓welcome: {kind: screen}
+          end: {kind: terminal, outcome: completed}
+        """),
+      Example("""
+        flow: demo
+        version: "1"
+        locales: [en]
+        start: welcome
+        steps:
+          ↓welcome: {kind: screen, next: stay}
+          end: {kind: terminal, outcome: completed}
+        """),
+    ],
+    nonTriggering: [
+      Example("""
+        flow: demo
+        version: "1"
+        locales: [en]
+        start: welcome
+        steps:
+          welcome:
+            kind: screen
+            buttons:
+              start: {label: start, to: end}
+          end: {kind: terminal, outcome: completed}
+        strings:
+          en: {start: Start}
+        """)
+    ])
+
+  static var needsCleanLoad: Bool { true }
+
+  func check(_ context: LintContext) {
+    let flow = context.flow
+    var leaves = [Bool](repeating: false, count: flow.steps.count)
+    for edge in context.walk.edges {
+      if let from = edge.from, from != edge.to { leaves[from] = true }
+    }
+    for (index, step) in flow.steps.enumerated() where !step.isTerminal && !leaves[index] {
+      context.report(
+        Self.description,
+        "step '\(step.id)' has no way out: no 'next', 'skip', button or outcome leads to another step",
+        at: step.location, notes: ["add a 'next', or make it a 'terminal' step"])
+    }
+  }
+}

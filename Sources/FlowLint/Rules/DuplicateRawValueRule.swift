@@ -1,0 +1,47 @@
+internal import FlowCore
+
+/// Two steps with the same `rawValue`.
+struct DuplicateRawValueRule: LintRule {
+  static let description = RuleDescription(
+    id: "duplicate-raw-value",
+    summary: "each step's 'rawValue' must be unique, so a 'rawValue' resume route finds exactly one step",
+    severity: .error,
+    triggering: [
+      Example("""
+        flow: demo
+        version: "1"
+        locales: [en]
+        start: welcome
+        steps:
+          welcome: {kind: screen, rawValue: 0, next: habits}
+          habits: {kind: screen, rawValue: ↓0, next: end}
+          end: {kind: terminal, outcome: completed}
+        """)
+    ],
+    nonTriggering: [
+      Example("""
+        flow: demo
+        version: "1"
+        locales: [en]
+        start: welcome
+        steps:
+          welcome: {kind: screen, rawValue: 0, next: habits}
+          habits: {kind: screen, rawValue: 1, next: end}
+          end: {kind: terminal, outcome: completed}
+        """)
+    ])
+
+  func check(_ context: LintContext) {
+    var firstByRawValue: [Int: String] = [:]
+    for step in context.flow.steps {
+      guard let rawValue = step.rawValue else { continue }
+      if let first = firstByRawValue[rawValue] {
+        context.report(
+          Self.description, "rawValue \(rawValue) of step '\(step.id)' is already used by step '\(first)'",
+          at: context.location(inStep: step.id, key: "rawValue") ?? step.location)
+      } else {
+        firstByRawValue[rawValue] = step.id
+      }
+    }
+  }
+}

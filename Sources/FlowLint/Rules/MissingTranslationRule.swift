@@ -1,0 +1,79 @@
+internal import FlowCore
+
+/// A string defined for one declared locale but not for another.
+struct MissingTranslationRule: LintRule {
+  static let description = RuleDescription(
+    id: "missing-translation",
+    summary: "every declared locale must have strings, and a key defined for one locale must be defined for all",
+    severity: .error,
+    triggering: [
+      Example("""
+        flow: demo
+        version: "1"
+        locales: [en, ja]
+        strings:
+          en: {welcome_title: Welcome, ↓welcome_body: Hello}
+          ja: {welcome_title: ようこそ}
+        start: end
+        steps:
+          end: {kind: terminal, outcome: completed, title: welcome_title, body: welcome_body}
+        """),
+      Example("""
+        flow: demo
+        version: "1"
+        locales: [en, ↓ja]
+        strings:
+          en: {welcome_title: Welcome}
+        start: end
+        steps:
+          end: {kind: terminal, outcome: completed, title: welcome_title}
+        """),
+    ],
+    nonTriggering: [
+      Example("""
+        flow: demo
+        version: "1"
+        locales: [en, ja]
+        strings:
+          en: {welcome_title: Welcome}
+          ja: {welcome_title: ようこそ}
+        start: end
+        steps:
+          end: {kind: terminal, outcome: completed, title: welcome_title}
+        """)
+    ])
+
+  func check(_ context: LintContext) {
+    let flow = context.flow
+    let localeNodes = context.root["locales"]?.sequence ?? []
+    var present: [String] = []
+    for locale in flow.locales {
+      if flow.strings[locale] != nil {
+        present.append(locale)
+      } else if !flow.strings.isEmpty || !context.walk.texts.isEmpty {
+        let location = localeNodes.first { $0.string == locale }?.location ?? flow.location
+        let others = present + flow.locales.filter { $0 != locale && flow.strings[$0] != nil && !present.contains($0) }
+        context.report(
+          Self.description,
+          "locale '\(locale)' has no strings; 'strings' has "
+            + (others.isEmpty ? "no locales" : Suggestion.list(others)),
+          at: location)
+      }
+    }
+    guard present.count > 1 else { return }
+    // Each key once, at its first definition (in the order of `locales`).
+    var reported: Set<String> = []
+    for locale in present {
+      let table = flow.strings[locale] ?? [:]
+      for (key, text) in table.sorted(by: { $0.value.location < $1.value.location }) where !reported.contains(key) {
+        let missing = present.filter { flow.strings[$0]?[key] == nil }
+        guard !missing.isEmpty else { continue }
+        reported.insert(key)
+        context.report(
+          Self.description,
+          "string '\(key)' is defined for '\(locale)' but missing for \(Suggestion.list(missing))",
+          at: text.location)
+      }
+    }
+  }
+}

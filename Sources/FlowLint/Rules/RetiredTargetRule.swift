@@ -1,0 +1,47 @@
+internal import FlowCore
+
+/// A live step that moves to a retired one.
+struct RetiredTargetRule: LintRule {
+  static let description = RuleDescription(
+    id: "retired-target",
+    summary: "a live step should not move to a 'retired: true' step; retired steps are only entered by resuming old progress",
+    severity: .warning,
+    triggering: [
+      Example("""
+        flow: demo
+        version: "1"
+        locales: [en]
+        start: welcome
+        steps:
+          welcome: {kind: screen, next: ↓account}
+          account: {kind: screen, retired: true, next: end}
+          end: {kind: terminal, outcome: completed}
+        """)
+    ],
+    nonTriggering: [
+      Example("""
+        flow: demo
+        version: "1"
+        locales: [en]
+        variables:
+          savedStep: {type: int, default: 0, persist: step}
+        resume:
+          - rawValue: savedStep
+        start: welcome
+        steps:
+          welcome: {kind: screen, rawValue: 0, next: end}
+          account: {kind: screen, rawValue: 1, retired: true, next: end}
+          end: {kind: terminal, outcome: completed}
+        """)
+    ])
+
+  func check(_ context: LintContext) {
+    let steps = context.flow.steps
+    for edge in context.walk.edges {
+      guard let from = edge.from, !steps[from].isRetired, steps[edge.to].isRetired else { continue }
+      context.report(
+        Self.description, "step '\(steps[from].id)' moves to retired step '\(steps[edge.to].id)'", at: edge.location,
+        notes: ["retired steps are kept only for users resuming old progress; move to a live step instead"])
+    }
+  }
+}

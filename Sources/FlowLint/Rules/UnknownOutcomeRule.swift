@@ -1,0 +1,67 @@
+internal import FlowCore
+
+/// An `on:` key that the action or permission request never produces, or an action that does not exist.
+struct UnknownOutcomeRule: LintRule {
+  static let description = RuleDescription(
+    id: "unknown-outcome",
+    summary: "'on' keys must be outcomes of the step's or button's action ('granted', 'denied', ... for permissions) and the action must exist",
+    severity: .error,
+    triggering: [
+      Example("""
+        flow: demo
+        version: "1"
+        locales: [en]
+        permissions: [notifications]
+        start: ask
+        steps:
+          ask:
+            kind: permission
+            permission: notifications
+            next: end
+            on: {granted: end, ↓allowed: end}
+          end: {kind: terminal, outcome: completed}
+        """)
+    ],
+    nonTriggering: [
+      Example("""
+        flow: demo
+        version: "1"
+        locales: [en]
+        permissions: [notifications]
+        start: ask
+        steps:
+          ask:
+            kind: permission
+            permission: notifications
+            next: end
+            on: {granted: end, denied: end}
+          end: {kind: terminal, outcome: completed}
+        """)
+    ])
+
+  func check(_ context: LintContext) {
+    for table in context.walk.outcomeTables {
+      guard let allowed = Self.outcomes(of: table) else {
+        let actions = Array(Vocabulary.actions.keys)
+        context.report(
+          Self.description,
+          "unknown action '\(table.action.value)'; expected one of \(Suggestion.list(actions))"
+            + Suggestion.didYouMean(table.action.value, in: actions),
+          at: table.action.location)
+        continue
+      }
+      for outcome in table.outcomes where !allowed.contains(outcome.name) {
+        context.report(
+          Self.description,
+          "unknown outcome '\(outcome.name)' of '\(table.action.value)'; expected one of \(Suggestion.list(allowed))"
+            + Suggestion.didYouMean(outcome.name, in: allowed),
+          at: outcome.location)
+      }
+    }
+  }
+
+  /// The outcomes an outcome table may handle, or nil for an unknown action.
+  static func outcomes(of table: OutcomeTable) -> [String]? {
+    table.isPermission ? Vocabulary.permissionOutcomes : Vocabulary.actions[table.action.value]
+  }
+}

@@ -1,0 +1,50 @@
+internal import FlowCore
+
+/// A text key that no locale's strings define.
+struct UnknownStringRule: LintRule {
+  static let description = RuleDescription(
+    id: "unknown-string",
+    summary: "every text key (titles, bodies, labels, options, placeholders) must be defined in 'strings'",
+    severity: .error,
+    triggering: [
+      Example("""
+        flow: demo
+        version: "1"
+        locales: [en, ja]
+        strings:
+          en: {welcome_title: Welcome}
+          ja: {welcome_title: ようこそ}
+        start: end
+        steps:
+          end: {kind: terminal, outcome: completed, title: ↓welcome_titel}
+        """)
+    ],
+    nonTriggering: [
+      Example("""
+        flow: demo
+        version: "1"
+        locales: [en, ja]
+        strings:
+          en: {welcome_title: Welcome}
+          ja: {welcome_title: ようこそ}
+        start: end
+        steps:
+          end: {kind: terminal, outcome: completed, title: welcome_title}
+        """)
+    ])
+
+  func check(_ context: LintContext) {
+    let flow = context.flow
+    let tables = flow.locales.compactMap { flow.strings[$0] }
+    guard !flow.locales.isEmpty else { return }
+    var allKeys: Set<String> = []
+    for table in tables { allKeys.formUnion(table.keys) }
+    for text in context.walk.texts where !allKeys.contains(text.key) {
+      context.report(
+        Self.description,
+        "unknown string '\(text.key)'; it is not in 'strings' for \(Suggestion.list(flow.locales))"
+          + Suggestion.didYouMean(text.key, in: allKeys),
+        at: text.location)
+    }
+  }
+}

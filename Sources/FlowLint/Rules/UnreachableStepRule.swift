@@ -1,0 +1,62 @@
+internal import FlowCore
+
+/// A step no move leads to.
+struct UnreachableStepRule: LintRule {
+  static let description = RuleDescription(
+    id: "unreachable-step",
+    summary: "a step that no move from 'start' or a 'resume' route leads to (silent for 'retired: true' steps)",
+    severity: .warning,
+    triggering: [
+      Example("""
+        flow: demo
+        version: "1"
+        locales: [en]
+        start: welcome
+        steps:
+          welcome: {kind: screen, next: end}
+          ↓orphan: {kind: screen, next: end}
+          end: {kind: terminal, outcome: completed}
+        """)
+    ],
+    nonTriggering: [
+      Example("""
+        flow: demo
+        version: "1"
+        locales: [en]
+        start: welcome
+        steps:
+          welcome: {kind: screen, next: end}
+          account: {kind: screen, retired: true, next: end}
+          end: {kind: terminal, outcome: completed}
+        """),
+      Example("""
+        flow: demo
+        version: "1"
+        locales: [en]
+        variables:
+          savedStep: {type: int, default: 0, persist: step}
+        resume:
+          - rawValue: savedStep
+        start: welcome
+        steps:
+          welcome: {kind: screen, rawValue: 0, next: end}
+          habits: {kind: screen, rawValue: 1, next: end}
+          end: {kind: terminal, outcome: completed}
+        """),
+    ])
+
+  static var needsCleanLoad: Bool { true }
+
+  func check(_ context: LintContext) {
+    let flow = context.flow
+    let edges = context.walk.edges
+    let starts = [flow.start] + edges.filter { $0.from == nil }.map(\.to)
+    let reached = FlowGraph.reachable(from: starts, edges: edges, stepCount: flow.steps.count)
+    for (index, step) in flow.steps.enumerated() where !reached[index] && !step.isRetired && !step.isTerminal {
+      context.report(
+        Self.description,
+        "step '\(step.id)' is unreachable: no move from 'start' or a 'resume' route leads to it",
+        at: step.location, notes: ["mark it 'retired: true' if it is kept only for old saved progress"])
+    }
+  }
+}

@@ -1,0 +1,54 @@
+internal import FlowCore
+
+/// A terminal the flow can never end at.
+struct UnreachableTerminalRule: LintRule {
+  static let description = RuleDescription(
+    id: "unreachable-terminal",
+    summary: "every terminal must be reachable from 'start' (or be the target of a 'resume' route)",
+    severity: .error,
+    triggering: [
+      Example("""
+        flow: demo
+        version: "1"
+        locales: [en]
+        start: welcome
+        steps:
+          welcome: {kind: screen, next: done}
+          done: {kind: terminal, outcome: completed}
+          ↓paywall: {kind: terminal, outcome: paywall}
+        """)
+    ],
+    nonTriggering: [
+      Example("""
+        flow: demo
+        version: "1"
+        locales: [en]
+        variables:
+          completed: {type: bool, default: false, persist: completed}
+        resume:
+          - when: completed
+            to: home
+        start: welcome
+        steps:
+          welcome: {kind: screen, next: done}
+          done: {kind: terminal, outcome: completed}
+          home: {kind: terminal, outcome: home}
+        """)
+    ])
+
+  static var needsCleanLoad: Bool { true }
+
+  func check(_ context: LintContext) {
+    let flow = context.flow
+    var starts = [flow.start]
+    for route in flow.resume {
+      if case .step(let index) = route.destination { starts.append(index) }
+    }
+    let reached = FlowGraph.reachable(from: starts, edges: context.walk.edges, stepCount: flow.steps.count)
+    let startID = flow.steps.indices.contains(flow.start) ? flow.steps[flow.start].id : ""
+    for (index, step) in flow.steps.enumerated() where step.isTerminal && !reached[index] && !step.isRetired {
+      context.report(
+        Self.description, "terminal '\(step.id)' is unreachable from the start step '\(startID)'", at: step.location)
+    }
+  }
+}

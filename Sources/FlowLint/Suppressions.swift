@@ -1,0 +1,83 @@
+package import FlowCore
+
+/// `# flowlint-disable-next-line rule-id[, rule-id]` comments: each silences findings of the named rules on
+/// the following line. A suppression that silences nothing is reported (`unused-suppression`), and so is
+/// one naming a rule that does not exist (`unknown-rule`).
+package struct Suppressions {
+  package static let directive = "flowlint-disable-next-line"
+
+  struct Entry {
+    var rule: String
+    /// Where the rule id is written.
+    var location: SourceLocation
+    /// The line whose findings it silences.
+    var target: Int
+    var used = false
+  }
+
+  var entries: [Entry] = []
+  let file: String
+
+  package init(text: SourceText, file: String) {
+    self.file = file
+    for (offset, line) in text.lines.enumerated() where line.contains(Self.directive) {
+      guard let hash = line.firstIndex(of: "#") else { continue }
+      let comment = line[line.index(after: hash)...]
+      let trimmed = comment.drop { $0 == " " || $0 == "\t" }
+      guard trimmed.hasPrefix(Self.directive) else { continue }
+      var column = line.unicodeScalars.distance(
+        from: line.unicodeScalars.startIndex, to: trimmed.unicodeScalars.startIndex) + Self.directive.unicodeScalars.count + 1
+      let list = trimmed.dropFirst(Self.directive.count)
+      for part in list.split(separator: ",", omittingEmptySubsequences: false) {
+        let leading = part.prefix { $0 == " " || $0 == "\t" }.unicodeScalars.count
+        let name = part.trimmingBlanks
+        if !name.isEmpty {
+          entries.append(Entry(
+            rule: String(name), location: SourceLocation(line: offset + 1, column: column + leading),
+            target: offset + 2))
+        }
+        column += part.unicodeScalars.count + 1
+      }
+    }
+  }
+
+  /// The findings that are not suppressed, plus a warning for each unused or unknown suppression.
+  package mutating func apply(to findings: [Diagnostic]) -> [Diagnostic] {
+    guard !entries.isEmpty else { return findings }
+    let known = RuleRegistry.ids
+    var kept: [Diagnostic] = []
+    for finding in findings {
+      var silenced = false
+      for index in entries.indices
+      where entries[index].target == finding.location.line && entries[index].rule == finding.ruleID {
+        entries[index].used = true
+        silenced = true
+      }
+      if !silenced { kept.append(finding) }
+    }
+    for entry in entries where !entry.used {
+      if !known.contains(entry.rule) {
+        kept.append(Diagnostic(
+          UnknownRuleRule.description.severity,
+          "unknown rule '\(entry.rule)' in a suppression" + Suggestion.didYouMean(entry.rule, in: known),
+          file: file, at: entry.location, rule: UnknownRuleRule.description.id,
+          notes: ["run 'flowlint --list-rules' for the rule ids"]))
+      } else {
+        kept.append(Diagnostic(
+          UnusedSuppressionRule.description.severity,
+          "unused suppression of '\(entry.rule)'; no '\(entry.rule)' finding on line \(entry.target)",
+          file: file, at: entry.location, rule: UnusedSuppressionRule.description.id))
+      }
+    }
+    return kept
+  }
+}
+
+extension Substring {
+  fileprivate var trimmingBlanks: Substring {
+    var text = self
+    while let first = text.first, first == " " || first == "\t" { text.removeFirst() }
+    while let last = text.last, last == " " || last == "\t" { text.removeLast() }
+    return text
+  }
+}
