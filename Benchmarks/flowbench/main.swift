@@ -1,1 +1,82 @@
-print("flowbench: not built yet")
+// A release-mode benchmark harness: `swift run -c release flowbench`. Prints one line per measurement.
+// Not a test: numbers depend on the machine; the README records what they were on ours.
+import FlowCore
+import FlowRuntime
+import FlowYAML
+import Foundation
+
+func seconds(_ body: () throws -> Void) rethrows -> Double {
+  let start = DispatchTime.now().uptimeNanoseconds
+  try body()
+  return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+}
+
+func best(of runs: Int, _ body: () throws -> Void) rethrows -> Double {
+  var result = Double.infinity
+  for _ in 0..<runs { result = min(result, try seconds(body)) }
+  return result
+}
+
+func peakMemoryMB() -> Double {
+  guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return 0 }
+  for line in status.split(separator: "\n") where line.hasPrefix("VmHWM:") {
+    let digits = line.filter(\.isNumber)
+    return (Double(digits) ?? 0) / 1024
+  }
+  return 0
+}
+
+func compile(_ yaml: String, file: String) throws -> Flow {
+  let node = try YAMLLoader.load(bytes: Array(yaml.utf8), file: file)
+  let (flow, diagnostics) = FlowCompiler.compile(node, file: file)
+  guard let flow, !diagnostics.contains(where: { $0.severity == .error }) else {
+    fatalError("generated flow does not compile: \(diagnostics.prefix(3))")
+  }
+  return flow
+}
+
+let arguments = CommandLine.arguments.dropFirst()
+let command = arguments.first ?? "all"
+
+switch command {
+case "generate":
+  let steps = Int(arguments.dropFirst().first ?? "") ?? 10_000
+  print(FlowGenerator.yaml(steps: steps), terminator: "")
+
+case "engine", "all":
+  // One `next` per step through a chain of N screens: events per second, and the load time of the chain.
+  for steps in [100, 1_000, 10_000] {
+    let yaml = FlowGenerator.chainYAML(steps: steps)
+    var flow: Flow?
+    let load = try best(of: 3) { flow = try compile(yaml, file: "chain.yaml") }
+    let engine = Engine(flow: flow!)
+    var events = 0
+    let rounds = max(1, 1_000_000 / steps)
+    let elapsed = try best(of: 3) {
+      events = 0
+      for _ in 0..<rounds {
+        var state = RunState()
+        _ = try engine.handle(.launch(Launch()), in: &state)
+        for _ in 0..<steps {
+          _ = try engine.handle(.next, in: &state)
+          events += 1
+        }
+      }
+    }
+    print(String(format: "engine chain N=%-6d %10.0f events/s   load %.4f s", steps, Double(events) / elapsed, load))
+  }
+  if command == "engine" { break }
+  fallthrough
+
+case "load":
+  let steps = 10_000
+  let yaml = FlowGenerator.yaml(steps: steps)
+  let bytes = Array(yaml.utf8)
+  let parse = try best(of: 3) { _ = try YAMLLoader.load(bytes: bytes, file: "gen.yaml") }
+  let full = try best(of: 3) { _ = try compile(yaml, file: "gen.yaml") }
+  print(String(format: "load %d-step flow (%.1f MB): parse %.4f s, parse+compile %.4f s, peak memory %.0f MB",
+               steps, Double(bytes.count) / 1e6, parse, full, peakMemoryMB()))
+
+default:
+  print("usage: flowbench [all|engine|load|generate N]")
+}

@@ -173,7 +173,7 @@ struct Run {
       }
     }
     try apply(flow.reset.effects, step: state.current)
-    state.history = []
+    state.history = History()
     state.pending = nil
     state.ended = nil
     state.timer = nil

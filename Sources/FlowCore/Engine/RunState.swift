@@ -2,7 +2,7 @@
 public struct RunState: Sendable, Hashable {
   public var current: StepIndex?
   /// Steps the user can go back to, most recent last.
-  public var history: [StepIndex] = []
+  public var history = History()
   /// Variable values by index in ``Flow/variables``.
   public var variables: [Value] = []
   public var permissions: [String: String] = [:]
