@@ -113,6 +113,14 @@ public struct Transition: Sendable, Hashable {
   public var enabled: Expr?
   public var effects: [Effect]
   public var location: SourceLocation
+
+  package init(target: Target, label: Text? = nil, enabled: Expr? = nil, effects: [Effect] = [], location: SourceLocation) {
+    self.target = target
+    self.label = label
+    self.enabled = enabled
+    self.effects = effects
+    self.location = location
+  }
 }
 
 /// Where a transition goes.

@@ -1,1 +1,0 @@
-@main struct FlowLintMain { static func main() { print("flowlint: not built yet") } }
