@@ -27,11 +27,16 @@ package enum Linter {
       for rule in rules where loadIsClean || !type(of: rule).needsCleanLoad {
         rule.check(context)
       }
-      // One message per problem: where the schema or the compiler already reported an error on a line, the
-      // rules' findings on that line describe the same mistake.
-      let reportedLines = Set(loaded.diagnostics.filter { $0.severity == .error }.map(\.location.line))
+      // One message per problem. A rule finding at exactly the position of a schema error replaces it: the
+      // rule names the problem in the flow's terms ("unknown outcome 'allowed' of 'request-permission'").
+      // Other findings on a line where loading already reported an error describe the same mistake again.
+      let schemaPositions = Set(loaded.diagnostics.filter { $0.ruleID == "schema" }.map(\.location))
+      let replaced = Set(context.findings.map(\.location).filter(schemaPositions.contains))
+      findings.removeAll { $0.ruleID == "schema" && replaced.contains($0.location) }
+      let reportedLines = Set(findings.filter { $0.severity == .error }.map(\.location.line))
       var seen = Set(findings)
-      for finding in context.findings where !reportedLines.contains(finding.location.line) {
+      for finding in context.findings
+      where replaced.contains(finding.location) || !reportedLines.contains(finding.location.line) {
         if seen.insert(finding).inserted { findings.append(finding) }
       }
     }

@@ -51,7 +51,7 @@ struct ExpressionTypeRule: LintRule {
         environment:
           osVersion: {type: int, default: 18}
         variables:
-          onboardingStep: {type: int, default: 0}
+          onboardingStep: {type: int, default: 0, persist: onboardingStep}
           habitTimes: {type: map, default: {}}
         start: welcome
         steps:

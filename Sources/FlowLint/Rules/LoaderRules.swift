@@ -128,7 +128,7 @@ struct ExpressionSyntaxRule: LintRule {
           step: {type: int, default: 0}
         start: welcome
         steps:
-          welcome: {kind: screen, skipIf: "step ==↓ ", next: end}
+          welcome: {kind: screen, skipIf: "step == ↓", next: end}
           end: {kind: terminal, outcome: completed}
         """),
       Example("""

@@ -53,7 +53,7 @@ struct UnknownVariableRule: LintRule {
         version: "1"
         locales: [en]
         variables:
-          name: {type: string, default: ""}
+          name: {type: string, default: "", persist: name}
         start: signIn
         steps:
           signIn:

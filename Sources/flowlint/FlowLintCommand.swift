@@ -1,0 +1,155 @@
+import ArgumentParser
+import FlowCore
+import FlowLint
+import Foundation
+
+@main
+struct FlowLintCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "flowlint",
+    abstract: "Check onboarding flow files (YAML or JSON) against the flow schema and the lint rules.",
+    discussion: """
+      Each file is read, validated against the flow schema (embedded in this binary, so flowlint runs from \
+      any directory) and compiled; then the rules check names, strings, permissions, outcomes, expression \
+      types and the step graph (unreachable steps, dead ends, endless automatic loops). Directories are \
+      searched recursively for *.yaml, *.yml and *.json files; with no path, flowlint checks 'flows/'. \
+      Files are checked in parallel.
+
+      RULES: 'flowlint --list-rules' prints every rule id with a one-line summary; docs/lint-rules.md shows \
+      an example of each.
+
+      SUPPRESSION: a comment on the line above a finding silences it:
+        # flowlint-disable-next-line unreachable-step, unused-variable
+      A suppression that silences nothing, or names an unknown rule, is itself a warning \
+      (unused-suppression, unknown-rule).
+
+      FORMATS (--format): text (path:line:col: severity: message [rule-id], the source line and a caret), \
+      json (an array of findings with sorted keys), sarif (SARIF 2.1.0 for GitHub code scanning), github \
+      (workflow annotations). Text is coloured only when standard output is a terminal and NO_COLOR is unset.
+
+      SCHEMA MODE: 'flowlint --schema S.json DOC...' validates any YAML or JSON documents against any JSON \
+      Schema (draft 2020-12) and reports file:line:col diagnostics.
+
+      EXIT STATUS: 0 no findings (warnings allowed unless --strict); 1 an error was found (or a warning, \
+      with --strict); 2 a usage error, a path that cannot be read, or a schema that does not compile.
+      """)
+
+  enum Format: String, ExpressibleByArgument, CaseIterable {
+    case text, json, sarif, github, markdown
+  }
+
+  @Argument(help: "Flow files or directories to check (default: flows/).")
+  var paths: [String] = []
+
+  @Option(help: "The report format (markdown only with --list-rules).")
+  var format: Format = .text
+
+  @Flag(help: "Fail (exit 1) on warnings too.")
+  var strict = false
+
+  @Flag(help: "Print every rule id with its summary, then exit.")
+  var listRules = false
+
+  @Option(name: .customLong("schema"), help: ArgumentHelp("Validate the documents against this JSON Schema instead of linting flows.", valueName: "schema.json"))
+  var schemaPath: String?
+
+  @Flag(help: "Print only errors (and warnings with --strict), without the summary line.")
+  var quiet = false
+
+  mutating func validate() throws {
+    if format == .markdown && !listRules {
+      throw ValidationError("'--format markdown' is only valid with '--list-rules'.")
+    }
+    if schemaPath != nil && paths.isEmpty {
+      throw ValidationError("'--schema' needs at least one document to validate.")
+    }
+  }
+
+  func run() throws {
+    if listRules {
+      print(RuleListing.render(format: format), terminator: "")
+      return
+    }
+    let outcome: RunOutcome
+    if let schemaPath {
+      outcome = try SchemaMode.run(schemaPath: schemaPath, documents: paths)
+    } else {
+      let files: [String]
+      do {
+        files = try Linter.flowFiles(in: paths.isEmpty ? ["flows"] : paths)
+      } catch {
+        printError(error.description)
+        throw ExitCode(2)
+      }
+      if files.isEmpty {
+        printError("flowlint: error: no flow files (*.yaml, *.yml, *.json) in \((paths.isEmpty ? ["flows"] : paths).joined(separator: ", "))")
+        throw ExitCode(2)
+      }
+      outcome = RunOutcome(results: Linter.lint(paths: files))
+    }
+    report(outcome)
+  }
+
+  /// Prints the report and exits with the status the findings call for.
+  func report(_ outcome: RunOutcome) {
+    var reports = outcome.reports
+    if quiet && !strict {
+      for index in reports.indices { reports[index].diagnostics.removeAll { $0.severity == .warning } }
+    }
+    let reportFormat = ReportFormat(rawValue: format.rawValue) ?? .text
+    let color = reportFormat == .text && isatty(STDOUT_FILENO) == 1 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
+    let text = reportFormat.reporter.report(reports, rules: RuleRegistry.descriptions, color: color)
+    if !text.isEmpty { print(text, terminator: "") }
+    for problem in outcome.ioErrors { printError(problem.description) }
+
+    let all = outcome.reports.flatMap(\.diagnostics)
+    let errors = all.filter { $0.severity == .error }.count
+    let warnings = all.count - errors
+    if !quiet && reportFormat == .text {
+      let files = outcome.reports.count
+      var summary = "flowlint: checked \(files) \(files == 1 ? "file" : "files"): "
+      summary += errors == 0 && warnings == 0 ? "no findings" : "\(errors) \(errors == 1 ? "error" : "errors"), \(warnings) \(warnings == 1 ? "warning" : "warnings")"
+      printError(summary)
+    }
+    let status: Int32 = !outcome.ioErrors.isEmpty ? 2 : (errors > 0 || (strict && warnings > 0)) ? 1 : 0
+    Foundation.exit(status)
+  }
+
+  /// Parses, runs, and maps every failure to a message and an exit status: 0 for help, 2 for usage errors.
+  static func main() {
+    do {
+      var command = try parseAsRoot()
+      try command.run()
+    } catch {
+      let code = exitCode(for: error)
+      if code == .success || error is ExitCode {
+        exit(withError: error)
+      }
+      printError(fullMessage(for: error))
+      Foundation.exit(2)
+    }
+  }
+}
+
+struct RunOutcome {
+  var reports: [FileReport] = []
+  var ioErrors: [FlowIOError] = []
+
+  init(results: [Result<FileReport, FlowIOError>]) {
+    for result in results {
+      switch result {
+      case .success(let report): reports.append(report)
+      case .failure(let error): ioErrors.append(error)
+      }
+    }
+  }
+
+  init(reports: [FileReport], ioErrors: [FlowIOError]) {
+    self.reports = reports
+    self.ioErrors = ioErrors
+  }
+}
+
+func printError(_ text: String) {
+  FileHandle.standardError.write(Data((text.hasSuffix("\n") ? text : text + "\n").utf8))
+}
