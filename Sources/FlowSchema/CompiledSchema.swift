@@ -13,10 +13,13 @@ final class SchemaProgram: Sendable {
   let schemas: [CompiledSchema]
   /// Regular expression sources, indexed by `SchemaKeywords.pattern` and `patternProperties`.
   let patterns: [String]
+  /// The fast matcher for each pattern that `SimplePattern` handles.
+  let simplePatterns: [SimplePattern?]
 
   init(schemas: [CompiledSchema], patterns: [String]) {
     self.schemas = schemas
     self.patterns = patterns
+    simplePatterns = patterns.map { SimplePattern($0) }
   }
 }
 
@@ -133,6 +136,18 @@ struct BranchSet: Hashable, Sendable {
   var identifyingKeys: [[String]]?
 }
 
+/// Groups of keywords a schema uses.
+struct KeywordGroups: OptionSet, Hashable, Sendable {
+  let rawValue: UInt8
+
+  static let number = KeywordGroups(rawValue: 1)
+  static let string = KeywordGroups(rawValue: 2)
+  static let array = KeywordGroups(rawValue: 4)
+  static let object = KeywordGroups(rawValue: 8)
+  static let inPlace = KeywordGroups(rawValue: 16)
+  static let unevaluated = KeywordGroups(rawValue: 32)
+}
+
 /// Keyword values of one schema object. Subschemas are indices into `SchemaProgram.schemas`.
 struct SchemaKeywords: Sendable {
   var location: SourceLocation
@@ -181,6 +196,9 @@ struct SchemaKeywords: Sendable {
   /// `unevaluatedProperties`.
   var knownProperties: [String] = []
 
+  /// Set when the schema asserts nothing but these facts: validation is `exactFacts.mayMatch`.
+  var exactFacts: BranchFacts?
+
   var ref: Int?
   var refLocation: SourceLocation?
   var allOf: [Int] = []
@@ -193,6 +211,9 @@ struct SchemaKeywords: Sendable {
   var thenSchema: Int?
   var elseSchema: Int?
 
+  /// Which groups of keywords are present, so evaluation skips the others without touching them.
+  var groups: KeywordGroups = []
+
   /// Has `unevaluatedProperties` or `unevaluatedItems`, so its in-place subschemas must report what they
   /// evaluated.
   var needsAnnotations: Bool { unevaluatedItems != nil || unevaluatedProperties != nil }
@@ -200,6 +221,25 @@ struct SchemaKeywords: Sendable {
   init(location: SourceLocation, pointer: String) {
     self.location = location
     self.pointer = pointer
+  }
+
+  func computeGroups() -> KeywordGroups {
+    var groups: KeywordGroups = []
+    if minimum != nil || maximum != nil || exclusiveMinimum != nil || exclusiveMaximum != nil || multipleOf != nil {
+      groups.insert(.number)
+    }
+    if minLength != nil || maxLength != nil || pattern != nil { groups.insert(.string) }
+    if !prefixItems.isEmpty || items != nil || contains != nil || minItems != nil || maxItems != nil || uniqueItems {
+      groups.insert(.array)
+    }
+    if !properties.isEmpty || !patternProperties.isEmpty || additionalProperties != nil || propertyNames != nil
+      || !required.isEmpty || !dependentRequired.isEmpty || minProperties != nil || maxProperties != nil
+    {
+      groups.insert(.object)
+    }
+    if !inPlaceSubschemas.isEmpty { groups.insert(.inPlace) }
+    if needsAnnotations { groups.insert(.unevaluated) }
+    return groups
   }
 
   /// Subschemas applied to the same instance (the edges a non-terminating `$ref` loop would use).

@@ -1,14 +1,17 @@
-/// Regular expressions for `pattern` and `patternProperties`, built with Swift's `Regex`.
+/// Regular expressions for `pattern` and `patternProperties`.
 ///
-/// `Regex` is not `Sendable`, so the compiled program keeps pattern sources and each validation run builds
-/// its own `Regex` values lazily (once per pattern per run). Matching follows ECMA-262 as far as `Regex` allows:
-/// Unicode scalar semantics, `\d` and `\w` ASCII-only, and unanchored search.
+/// Simple patterns (see `SimplePattern`) are matched by a small byte matcher compiled with the schema. Others
+/// use Swift's `Regex`; `Regex` is not `Sendable`, so each validation run builds its own lazily (once per
+/// pattern per run). Matching follows ECMA-262 as far as `Regex` allows: Unicode scalar semantics, `\\d` and
+/// `\\w` ASCII-only, unanchored search.
 struct PatternMatcher {
   private let sources: [String]
+  private let simple: [SimplePattern?]
   private var compiled: [Regex<AnyRegexOutput>?]
 
-  init(_ sources: [String]) {
-    self.sources = sources
+  init(_ program: SchemaProgram) {
+    sources = program.patterns
+    simple = program.simplePatterns
     compiled = Array(repeating: nil, count: sources.count)
   }
 
@@ -18,6 +21,7 @@ struct PatternMatcher {
 
   /// Whether the pattern matches anywhere in `text`.
   mutating func matches(_ index: Int, _ text: String) -> Bool {
+    if let pattern = simple[index] { return pattern.matches(text) }
     if compiled[index] == nil { compiled[index] = try? Self.regex(sources[index]) }
     guard let regex = compiled[index] else { return false }
     return (try? regex.firstMatch(in: text)) != nil

@@ -34,6 +34,8 @@ struct SchemaCompiler {
       if !drafts[index].anyOf.isEmpty { drafts[index].anyOfBranches = branchSet(drafts[index].anyOf) }
       if !drafts[index].oneOf.isEmpty { drafts[index].oneOfBranches = branchSet(drafts[index].oneOf) }
       if drafts[index].unevaluatedProperties != nil { drafts[index].knownProperties = knownProperties(of: index) }
+      drafts[index].exactFacts = exactFacts(of: index)
+      drafts[index].groups = drafts[index].computeGroups()
     }
     return SchemaProgram(schemas: drafts.map(CompiledSchema.init), patterns: patterns)
   }
@@ -523,6 +525,43 @@ extension SchemaCompiler {
       current = next
     }
     return nil
+  }
+
+  /// The facts of a schema that asserts nothing beyond them (`{properties: {kind: {const: x}}, required: [kind]}`,
+  /// the usual `if`), so that checking the facts is the whole validation; nil for any other schema.
+  private func exactFacts(of index: Int) -> BranchFacts? {
+    let k = drafts[index]
+    guard !k.rejectsAll, k.ref == nil, k.enumValues == nil, k.constValue == nil, k.allOf.isEmpty, k.anyOf.isEmpty,
+      k.oneOf.isEmpty, k.not == nil, k.ifSchema == nil, k.minimum == nil, k.maximum == nil,
+      k.exclusiveMinimum == nil, k.exclusiveMaximum == nil, k.multipleOf == nil, k.minLength == nil,
+      k.maxLength == nil, k.pattern == nil, k.prefixItems.isEmpty, k.items == nil, k.contains == nil,
+      k.minItems == nil, k.maxItems == nil, !k.uniqueItems, k.unevaluatedItems == nil,
+      k.patternProperties.isEmpty, k.additionalProperties == nil, k.propertyNames == nil,
+      k.dependentRequired.isEmpty, k.dependentSchemas.isEmpty, k.minProperties == nil, k.maxProperties == nil,
+      k.unevaluatedProperties == nil
+    else { return nil }
+    var facts = BranchFacts()
+    facts.types = k.types ?? .any
+    facts.required = Set(k.required)
+    for (name, schema) in k.properties {
+      let member = drafts[schema]
+      guard isOnlyConstant(member), (member.constValue != nil) != (member.enumValues != nil),
+        let value = member.constValue ?? (member.enumValues?.count == 1 ? member.enumValues?[0] : nil)
+      else { return nil }
+      facts.constants[name] = value
+    }
+    return facts
+  }
+
+  private func isOnlyConstant(_ k: SchemaKeywords) -> Bool {
+    k.ref == nil && k.allOf.isEmpty && k.anyOf.isEmpty && k.oneOf.isEmpty && k.not == nil && k.ifSchema == nil
+      && k.types == nil && k.pattern == nil && k.minLength == nil && k.maxLength == nil && k.minimum == nil
+      && k.maximum == nil && k.exclusiveMinimum == nil && k.exclusiveMaximum == nil && k.multipleOf == nil
+      && k.properties.isEmpty && k.required.isEmpty && k.items == nil && k.prefixItems.isEmpty
+      && k.additionalProperties == nil && k.patternProperties.isEmpty && k.propertyNames == nil
+      && k.contains == nil && k.minItems == nil && k.maxItems == nil && !k.uniqueItems && k.minProperties == nil
+      && k.maxProperties == nil && k.dependentRequired.isEmpty && k.dependentSchemas.isEmpty
+      && k.unevaluatedItems == nil && k.unevaluatedProperties == nil && !k.rejectsAll
   }
 
   /// Names under `properties` in a schema and every schema it applies in place.

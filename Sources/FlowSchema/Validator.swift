@@ -18,7 +18,7 @@ struct Validator {
   init(program: SchemaProgram, file: String) {
     self.program = program
     self.file = file
-    patterns = PatternMatcher(program.patterns)
+    patterns = PatternMatcher(program)
   }
 
   /// Validates `node` against the root schema.
@@ -68,6 +68,7 @@ extension Validator {
       if report { reportFalse(x, subject) }
       return false
     }
+    if !report && evaluated == nil, let facts = s.k.exactFacts { return facts.mayMatch(x) }
     depth += 1
     defer { depth -= 1 }
     if depth > Self.maxDepth {
@@ -89,20 +90,25 @@ extension Validator {
         return false
       }
     }
+    let groups = s.k.groups
     switch x.content {
-    case .int, .double:
-      guard checkNumber(x, s.k, report: report, valid: &valid) else { return false }
-    case .string(let text):
-      guard checkString(x, text, s.k, report: report, valid: &valid) else { return false }
-    case .sequence(let items):
-      guard checkArray(items, s.k, report: report, valid: &valid, local: &local) else { return false }
-    case .mapping(let entries):
-      guard checkObject(x, entries, s.k, report: report, valid: &valid, local: &local) else { return false }
+    case .int where groups.contains(.number), .double where groups.contains(.number):
+      guard checkNumber(x, s, report: report, valid: &valid) else { return false }
+    case .string(let text) where groups.contains(.string):
+      guard checkString(x, text, s, report: report, valid: &valid) else { return false }
+    case .sequence(let items) where groups.contains(.array):
+      guard checkArray(items, s, report: report, valid: &valid, local: &local) else { return false }
+    case .mapping(let entries) where groups.contains(.object):
+      guard checkObject(x, entries, s, report: report, valid: &valid, local: &local) else { return false }
     default:
       break
     }
-    guard applyInPlace(x, s.k, subject, report: report, valid: &valid, local: &local) else { return false }
-    guard checkUnevaluated(x, s.k, report: report, valid: &valid, local: &local) else { return false }
+    if groups.contains(.inPlace) {
+      guard applyInPlace(x, s, subject, report: report, valid: &valid, local: &local) else { return false }
+    }
+    if groups.contains(.unevaluated) {
+      guard checkUnevaluated(x, s, report: report, valid: &valid, local: &local) else { return false }
+    }
 
     if valid || report, let local, evaluated != nil { evaluated?.merge(local) }
     return valid
@@ -155,21 +161,21 @@ extension Validator {
 // MARK: - Numbers and strings
 
 extension Validator {
-  private mutating func checkNumber(_ x: Node, _ k: SchemaKeywords, report: Bool, valid: inout Bool) -> Bool {
+  private mutating func checkNumber(_ x: Node, _ s: CompiledSchema, report: Bool, valid: inout Bool) -> Bool {
     let found = NodeRendering.short(x)
-    if let m = k.minimum, m.compare(x) < 0 {
+    if let m = s.k.minimum, m.compare(x) < 0 {
       guard fail(report, &valid, "expected a number >= \(m), found \(found)", at: x.location) else { return false }
     }
-    if let m = k.maximum, m.compare(x) > 0 {
+    if let m = s.k.maximum, m.compare(x) > 0 {
       guard fail(report, &valid, "expected a number <= \(m), found \(found)", at: x.location) else { return false }
     }
-    if let m = k.exclusiveMinimum, m.compare(x) <= 0 {
+    if let m = s.k.exclusiveMinimum, m.compare(x) <= 0 {
       guard fail(report, &valid, "expected a number > \(m), found \(found)", at: x.location) else { return false }
     }
-    if let m = k.exclusiveMaximum, m.compare(x) >= 0 {
+    if let m = s.k.exclusiveMaximum, m.compare(x) >= 0 {
       guard fail(report, &valid, "expected a number < \(m), found \(found)", at: x.location) else { return false }
     }
-    if let m = k.multipleOf, !Self.isMultiple(x, of: m) {
+    if let m = s.k.multipleOf, !Self.isMultiple(x, of: m) {
       guard fail(report, &valid, "expected a multiple of \(m), found \(found)", at: x.location) else {
         return false
       }
@@ -186,20 +192,20 @@ extension Validator {
   }
 
   private mutating func checkString(
-    _ x: Node, _ text: String, _ k: SchemaKeywords, report: Bool, valid: inout Bool
+    _ x: Node, _ text: String, _ s: CompiledSchema, report: Bool, valid: inout Bool
   ) -> Bool {
-    if k.minLength != nil || k.maxLength != nil {
+    if s.k.minLength != nil || s.k.maxLength != nil {
       let length = text.unicodeScalars.count
-      if let minimum = k.minLength, length < minimum {
+      if let minimum = s.k.minLength, length < minimum {
         guard fail(report, &valid, "expected at least \(Messages.count(minimum, "character")), found \(length)",
           at: x.location) else { return false }
       }
-      if let maximum = k.maxLength, length > maximum {
+      if let maximum = s.k.maxLength, length > maximum {
         guard fail(report, &valid, "expected at most \(Messages.count(maximum, "character")), found \(length)",
           at: x.location) else { return false }
       }
     }
-    if let pattern = k.pattern, !patterns.matches(pattern, text) {
+    if let pattern = s.k.pattern, !patterns.matches(pattern, text) {
       let source = program.patterns[pattern]
       guard fail(report, &valid, "expected a string matching '\(source)', found \(NodeRendering.short(x))",
         at: x.location) else { return false }
@@ -212,35 +218,35 @@ extension Validator {
 
 extension Validator {
   private mutating func checkArray(
-    _ items: [Node], _ k: SchemaKeywords, report: Bool, valid: inout Bool, local: inout Evaluated?
+    _ items: [Node], _ s: CompiledSchema, report: Bool, valid: inout Bool, local: inout Evaluated?
   ) -> Bool {
     let count = items.count
     let here = items.first?.location
-    if let minimum = k.minItems, count < minimum {
+    if let minimum = s.k.minItems, count < minimum {
       guard fail(report, &valid, "expected at least \(Messages.count(minimum, "item")), found \(count)",
         at: here ?? .unknown) else { return false }
     }
-    if let maximum = k.maxItems, count > maximum {
+    if let maximum = s.k.maxItems, count > maximum {
       guard fail(report, &valid, "expected at most \(Messages.count(maximum, "item")), found \(count)",
         at: items[maximum].location) else { return false }
     }
-    if k.uniqueItems, count > 1, let (first, second) = Self.firstDuplicate(items) {
+    if s.k.uniqueItems, count > 1, let (first, second) = Self.firstDuplicate(items) {
       guard fail(report, &valid,
         "duplicate item \(NodeRendering.short(items[second])) (first at \(items[first].location))",
         at: items[second].location) else { return false }
     }
-    let prefixCount = min(count, k.prefixItems.count)
+    let prefixCount = min(count, s.k.prefixItems.count)
     for position in 0..<prefixCount {
-      if !applyChild(items[position], k.prefixItems[position], Subject(), report: report) {
+      if !applyChild(items[position], s.k.prefixItems[position], Subject(), report: report) {
         valid = false
         if !report { return false }
       }
     }
     if prefixCount > 0, let current = local?.prefix { local?.prefix = max(current, prefixCount) }
-    if let itemSchema = k.items, count > prefixCount {
+    if let itemSchema = s.k.items, count > prefixCount {
       if program.schemas[itemSchema].k.rejectsAll {
         guard fail(report, &valid,
-          "expected at most \(Messages.count(k.prefixItems.count, "item")), found \(count)",
+          "expected at most \(Messages.count(s.k.prefixItems.count, "item")), found \(count)",
           at: items[prefixCount].location) else { return false }
       } else {
         for position in prefixCount..<count where !applyChild(items[position], itemSchema, Subject(), report: report) {
@@ -250,21 +256,21 @@ extension Validator {
       }
       local?.allItems = true
     }
-    if let contains = k.contains {
+    if let contains = s.k.contains {
       let pointer = program.schemas[contains].k.pointer
-      let minimum = k.minContains ?? 1
+      let minimum = s.k.minContains ?? 1
       var matches = 0
       for (position, item) in items.enumerated() where applyChild(item, contains, Subject(), report: false) {
         matches += 1
         local?.items.insert(position)
-        if local == nil && k.maxContains == nil && matches >= minimum { break }
+        if local == nil && s.k.maxContains == nil && matches >= minimum { break }
       }
       if matches < minimum {
         guard fail(report, &valid,
           "expected at least \(Messages.count(minimum, "item")) matching '\(pointer)', found \(matches)",
           at: here ?? .unknown) else { return false }
       }
-      if let maximum = k.maxContains, matches > maximum {
+      if let maximum = s.k.maxContains, matches > maximum {
         guard fail(report, &valid,
           "expected at most \(Messages.count(maximum, "item")) matching '\(pointer)', found \(matches)",
           at: here ?? .unknown) else { return false }
@@ -290,33 +296,38 @@ extension Validator {
 
 extension Validator {
   private mutating func checkObject(
-    _ x: Node, _ entries: [Node.Entry], _ k: SchemaKeywords, report: Bool, valid: inout Bool,
+    _ x: Node, _ entries: [Node.Entry], _ s: CompiledSchema, report: Bool, valid: inout Bool,
     local: inout Evaluated?
   ) -> Bool {
-    if let minimum = k.minProperties, entries.count < minimum {
+    if let minimum = s.k.minProperties, entries.count < minimum {
       guard fail(report, &valid, "expected at least \(Messages.count(minimum, "property")), found \(entries.count)",
         at: x.location) else { return false }
     }
-    if let maximum = k.maxProperties, entries.count > maximum {
+    if let maximum = s.k.maxProperties, entries.count > maximum {
       guard fail(report, &valid, "expected at most \(Messages.count(maximum, "property")), found \(entries.count)",
         at: entries[maximum].keyLocation) else { return false }
     }
     // Missing required properties are reported after the properties, so that a misspelt one ('userID' for
     // 'userId') is reported once, as an unknown property with a suggestion.
-    var missing = k.required.filter { name in !entries.contains { $0.key == name } }
-    if !missing.isEmpty && !report { return fail(report, &valid, "", at: x.location) }
-    for (trigger, names) in k.dependentRequired where entries.contains(where: { $0.key == trigger }) {
-      for name in names where !entries.contains(where: { $0.key == name }) {
-        guard fail(report, &valid, "missing property '\(name)', required when '\(trigger)' is present",
-          at: x.location) else { return false }
+    var missing: [String] = []
+    for name in s.k.required where !entries.contains(where: { $0.key == name }) {
+      guard report else { return fail(report, &valid, "", at: x.location) }
+      missing.append(name)
+    }
+    if !s.k.dependentRequired.isEmpty {
+      for (trigger, names) in s.k.dependentRequired where entries.contains(where: { $0.key == trigger }) {
+        for name in names where !entries.contains(where: { $0.key == name }) {
+          guard fail(report, &valid, "missing property '\(name)', required when '\(trigger)' is present",
+            at: x.location) else { return false }
+        }
       }
     }
     let schemaProgram = program
-    let hasApplicators = !k.properties.isEmpty || !k.patternProperties.isEmpty || k.additionalProperties != nil
-    if hasApplicators || k.propertyNames != nil {
+    let hasApplicators = !s.k.properties.isEmpty || !s.k.patternProperties.isEmpty || s.k.additionalProperties != nil
+    if hasApplicators || s.k.propertyNames != nil {
       for entry in entries {
         let subject = Subject(key: entry.key, keyLocation: entry.keyLocation)
-        if let names = k.propertyNames {
+        if let names = s.k.propertyNames {
           let name = Node(.string(entry.key), at: entry.keyLocation)
           if !applyChild(name, names, Subject(isPropertyName: true), report: report) {
             valid = false
@@ -325,27 +336,29 @@ extension Validator {
         }
         guard hasApplicators else { continue }
         var matched = false
-        if let schema = k.properties[entry.key] {
+        if let schema = s.k.properties[entry.key] {
           matched = true
           if !applyChild(entry.value, schema, subject, report: report) {
             valid = false
             if !report { return false }
           }
         }
-        for (pattern, schema) in k.patternProperties where patterns.matches(pattern, entry.key) {
-          matched = true
-          if !applyChild(entry.value, schema, subject, report: report) {
-            valid = false
-            if !report { return false }
+        if !s.k.patternProperties.isEmpty {
+          for (pattern, schema) in s.k.patternProperties where patterns.matches(pattern, entry.key) {
+            matched = true
+            if !applyChild(entry.value, schema, subject, report: report) {
+              valid = false
+              if !report { return false }
+            }
           }
         }
-        if !matched, let additional = k.additionalProperties {
+        if !matched, let additional = s.k.additionalProperties {
           matched = true
           if program.schemas[additional].k.rejectsAll {
             if let intended = Suggestion.closest(to: entry.key, in: missing) {
               missing.removeAll { $0 == intended }
             }
-            guard fail(report, &valid, Self.unknownProperty(entry.key, k, schemaProgram), at: entry.keyLocation) else { return false }
+            guard fail(report, &valid, Self.unknownProperty(entry.key, s, schemaProgram), at: entry.keyLocation) else { return false }
           } else if !applyChild(entry.value, additional, subject, report: report) {
             valid = false
             if !report { return false }
@@ -360,9 +373,9 @@ extension Validator {
     return true
   }
 
-  private static func unknownProperty(_ name: String, _ k: SchemaKeywords, _ program: SchemaProgram) -> String {
-    let patterns = k.patternProperties.map { "a name matching '\(program.patterns[$0.pattern])'" }
-    return Messages.unknownProperty(name, known: k.propertyOrder, patterns: patterns)
+  private static func unknownProperty(_ name: String, _ s: CompiledSchema, _ program: SchemaProgram) -> String {
+    let patterns = s.k.patternProperties.map { "a name matching '\(program.patterns[$0.pattern])'" }
+    return Messages.unknownProperty(name, known: s.k.propertyOrder, patterns: patterns)
   }
 }
 
@@ -370,19 +383,21 @@ extension Validator {
 
 extension Validator {
   private mutating func applyInPlace(
-    _ x: Node, _ k: SchemaKeywords, _ subject: Subject, report: Bool, valid: inout Bool, local: inout Evaluated?
+    _ x: Node, _ s: CompiledSchema, _ subject: Subject, report: Bool, valid: inout Bool, local: inout Evaluated?
   ) -> Bool {
-    if let ref = k.ref, !applyHere(x, ref, subject, report: report, local: &local) {
+    if let ref = s.k.ref, !applyHere(x, ref, subject, report: report, local: &local) {
       valid = false
       if !report { return false }
     }
-    for member in k.allOf where !applyHere(x, member, subject, report: report, local: &local) {
-      valid = false
-      if !report { return false }
+    if !s.k.allOf.isEmpty {
+      for member in s.k.allOf where !applyHere(x, member, subject, report: report, local: &local) {
+        valid = false
+        if !report { return false }
+      }
     }
-    if let branches = k.anyOfBranches {
+    if let branches = s.k.anyOfBranches {
       var matched = false
-      for (position, branch) in k.anyOf.enumerated() where branches.facts[position].mayMatch(x) {
+      for (position, branch) in s.k.anyOf.enumerated() where branches.facts[position].mayMatch(x) {
         var sub: Evaluated? = local == nil ? nil : Evaluated()
         if eval(x, branch, subject, report: false, evaluated: &sub) {
           matched = true
@@ -393,12 +408,12 @@ extension Validator {
       if !matched {
         valid = false
         guard report else { return false }
-        reportBranches(x, k.anyOf, branches, subject)
+        reportBranches(x, s.k.anyOf, branches, subject)
       }
     }
-    if let branches = k.oneOfBranches {
+    if let branches = s.k.oneOfBranches {
       var passing: [(position: Int, evaluated: Evaluated?)] = []
-      for (position, branch) in k.oneOf.enumerated() where branches.facts[position].mayMatch(x) {
+      for (position, branch) in s.k.oneOf.enumerated() where branches.facts[position].mayMatch(x) {
         var sub: Evaluated? = local == nil ? nil : Evaluated()
         if eval(x, branch, subject, report: false, evaluated: &sub) {
           passing.append((position, sub))
@@ -411,7 +426,7 @@ extension Validator {
         valid = false
         guard report else { return false }
         if passing.isEmpty {
-          reportBranches(x, k.oneOf, branches, subject)
+          reportBranches(x, s.k.oneOf, branches, subject)
         } else if let entries = x.entries, let identifying = branches.identifyingKeys,
           case let clashing = passing.flatMap({ identifying[$0.position] }).filter({ key in entries.contains { $0.key == key } }),
           clashing.count > 1
@@ -424,22 +439,22 @@ extension Validator {
         }
       }
     }
-    if let not = k.not, applyChild(x, not, subject, report: false) {
+    if let not = s.k.not, applyChild(x, not, subject, report: false) {
       let message = Messages.forbidden(x, program.schemas[not].k, subject)
       guard fail(report, &valid, message,
         at: x.location) else { return false }
     }
-    if let condition = k.ifSchema {
+    if let condition = s.k.ifSchema {
       var sub: Evaluated? = local == nil ? nil : Evaluated()
       let holds = eval(x, condition, subject, report: false, evaluated: &sub)
       if holds, let sub { local?.merge(sub) }
-      if let next = holds ? k.thenSchema : k.elseSchema, !applyHere(x, next, subject, report: report, local: &local) {
+      if let next = holds ? s.k.thenSchema : s.k.elseSchema, !applyHere(x, next, subject, report: report, local: &local) {
         valid = false
         if !report { return false }
       }
     }
-    if !k.dependentSchemas.isEmpty, let entries = x.entries {
-      for (trigger, schema) in k.dependentSchemas where entries.contains(where: { $0.key == trigger }) {
+    if !s.k.dependentSchemas.isEmpty, let entries = x.entries {
+      for (trigger, schema) in s.k.dependentSchemas where entries.contains(where: { $0.key == trigger }) {
         if !applyHere(x, schema, subject, report: report, local: &local) {
           valid = false
           if !report { return false }
@@ -450,13 +465,13 @@ extension Validator {
   }
 
   private mutating func checkUnevaluated(
-    _ x: Node, _ k: SchemaKeywords, report: Bool, valid: inout Bool, local: inout Evaluated?
+    _ x: Node, _ s: CompiledSchema, report: Bool, valid: inout Bool, local: inout Evaluated?
   ) -> Bool {
-    if let schema = k.unevaluatedProperties, let entries = x.entries {
+    if let schema = s.k.unevaluatedProperties, let entries = x.entries {
       let rejectsAll = program.schemas[schema].k.rejectsAll
       for entry in entries where !(local?.properties.contains(entry.key) ?? false) {
         if rejectsAll {
-          let message = Messages.unknownProperty(entry.key, known: k.knownProperties, patterns: [])
+          let message = Messages.unknownProperty(entry.key, known: s.k.knownProperties, patterns: [])
           guard fail(report, &valid, message, at: entry.keyLocation) else { return false }
         } else if !applyChild(entry.value, schema, Subject(key: entry.key, keyLocation: entry.keyLocation),
           report: report)
@@ -467,7 +482,7 @@ extension Validator {
         local?.properties.insert(entry.key)
       }
     }
-    if let schema = k.unevaluatedItems, let items = x.sequence {
+    if let schema = s.k.unevaluatedItems, let items = x.sequence {
       for (position, item) in items.enumerated() where !(local?.containsItem(position) ?? false) {
         if program.schemas[schema].k.rejectsAll {
           guard fail(report, &valid, "unexpected item \(position + 1); no further items are allowed here",
