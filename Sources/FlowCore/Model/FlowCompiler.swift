@@ -304,15 +304,6 @@ private final class Compiler {
   }
 
   func effect(_ node: Node) -> Effect? {
-    if let name = node.string {  // shorthand: `- completeOnboarding` / `- requestReview`
-      switch name {
-      case "completeOnboarding": return Effect(kind: .completeOnboarding, when: nil, location: node.location)
-      case "requestReview": return Effect(kind: .requestReview, when: nil, location: node.location)
-      default:
-        unknownEffect(name, at: node.location)
-        return nil
-      }
-    }
     guard let entries = node.entries, let first = entries.first(where: { $0.key != "when" }) else {
       error("an effect is a mapping such as {track: EVENT}; found \(node.kindDescription)", at: node.location)
       return nil
