@@ -37,6 +37,12 @@ public struct FlowSession: Sendable {
   /// - Throws: ``Rejection`` (state unchanged) or ``RunError``.
   public mutating func send(_ event: FlowEvent, at step: String? = nil) async throws -> [TraceEntry] {
     var trace: [TraceEntry] = []
+    if case .reset = event {
+      // A reset re-reads the permission statuses: the user may have changed them in Settings meanwhile.
+      for permission in engine.flow.permissions {
+        state.permissions[permission.name] = await providers.permissions.status(of: permission.name)
+      }
+    }
     var records = try engine.handle(event, at: step, in: &state)
     while true {
       var followUp: FlowEvent? = nil
