@@ -3,7 +3,7 @@ internal import FlowCore
 /// One `flowrun` command, as typed at the prompt, read from a script or listed in a scenario.
 package struct Command: Hashable, Sendable, CustomStringConvertible {
   package enum Verb: String, CaseIterable, Sendable {
-    case next, back, skip, choose, input, tap, wait, restart, reset, state, help, quit
+    case next, back, skip, choose, input, tap, wait, restart, reset, settings, state, help, quit
   }
 
   package var verb: Verb
@@ -48,6 +48,8 @@ package struct Command: Hashable, Sendable, CustomStringConvertible {
     case .choose where arguments.isEmpty: throw CommandError(message: "choose needs an option: choose ID[,ID...]")
     case .input where arguments.isEmpty: throw CommandError(message: "input needs a text or FIELD=VALUE pairs")
     case .tap where arguments.count != 1: throw CommandError(message: "tap needs one button name: tap BUTTON")
+    case .settings where arguments.isEmpty || !arguments.allSatisfy({ $0.contains("=") }):
+      throw CommandError(message: "settings needs KIND=STATUS pairs: settings healthKit=granted")
     case .wait:
       guard arguments.count == 1, let seconds = Double(arguments[0]), seconds >= 0, seconds.isFinite else {
         throw CommandError(message: "wait needs a number of seconds: wait 0.5")

@@ -1,4 +1,5 @@
 public import FlowCore
+import FlowTestSupport
 
 /// Drives a ``FlowSession`` with `flowrun` commands: the shared core of the interactive prompt, scripts and
 /// scenario tables.
@@ -46,6 +47,7 @@ package struct Runner: Sendable {
     case .wait: event = .elapse(seconds: Double(command.arguments[0]) ?? 0)
     case .reset: event = .reset
     case .restart: return await start(clock: state.clock)
+    case .settings: return changeSettings(command.arguments)
     case .state: return .info(stateDescription())
     case .help: return .info(Self.help)
     case .quit: return .quit
@@ -59,6 +61,26 @@ package struct Runner: Sendable {
     } catch {
       return .failed(RunError(message: String(describing: error)))
     }
+  }
+
+  /// `settings KIND=STATUS`: the user changes a permission in the system Settings app (read at the next
+  /// launch or reset).
+  func changeSettings(_ pairs: [String]) -> Result {
+    guard let permissions = session.providers.permissions as? Fakes.Permissions else {
+      return .info("settings can only be changed on the scripted permission provider")
+    }
+    var lines: [String] = []
+    for pair in pairs {
+      let parts = pair.split(separator: "=", maxSplits: 1).map(String.init)
+      let status = parts.count > 1 ? parts[1] : ""
+      guard ["notDetermined", "granted", "denied", "unavailable"].contains(status) else {
+        return .rejected(Rejection(
+          message: "'\(status)' is not a permission status", allowed: ["notDetermined", "granted", "denied", "unavailable"]))
+      }
+      permissions.setStatus(status, of: parts[0])
+      lines.append("  ⚙ \(parts[0]) is now \(status) in Settings (read at the next restart or reset)")
+    }
+    return .info(lines.joined(separator: "\n"))
   }
 
   /// `choose 2` picks the second option when no option is called "2"; `choose a,b` several.
@@ -123,6 +145,7 @@ package struct Runner: Sendable {
       wait SECONDS         let virtual time pass (auto-advance timers)
       restart              the app is killed and launched again
       reset                reset onboarding as the flow defines
+      settings K=STATUS    change a permission in the Settings app (granted, denied, ...)
       state                show variables, permissions and the store
       help                 this list
       quit                 leave
