@@ -69,8 +69,9 @@ package enum FlowLoader {
 
   /// Loads a flow from its bytes; never throws: every problem is a diagnostic.
   package static func load(bytes: [UInt8], file: String, limits: LoadLimits = .default) -> LoadedFlow {
-    var loaded = LoadedFlow(
-      file: file, text: SourceText(bytes: bytes), node: nil, flow: nil, diagnostics: [], isSchemaValid: false)
+    // No snippet text for input the readers refuse by size anyway.
+    let text = bytes.count <= limits.maxBytes ? SourceText(bytes: bytes) : SourceText("")
+    var loaded = LoadedFlow(file: file, text: text, node: nil, flow: nil, diagnostics: [], isSchemaValid: false)
     let node: Node
     do {
       node = try parse(bytes: bytes, file: file, limits: limits)

@@ -1,0 +1,86 @@
+import FlowCore
+import FlowLint
+import Testing
+
+/// Hostile or broken input gives positioned error diagnostics, never a crash or a hang.
+struct BadInputTests {
+  struct Input: CustomTestStringConvertible, Sendable {
+    let name: String
+    let file: String
+    let bytes: [UInt8]
+    /// The rule of the first diagnostic.
+    let rule: String
+    var testDescription: String { name }
+  }
+
+  static let billionLaughs = """
+    a: &a ["x", "x", "x", "x", "x", "x", "x", "x", "x"]
+    b: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a]
+    c: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b]
+    d: &d [*c, *c, *c, *c, *c, *c, *c, *c, *c]
+    e: &e [*d, *d, *d, *d, *d, *d, *d, *d, *d]
+    f: &f [*e, *e, *e, *e, *e, *e, *e, *e, *e]
+    g: [*f, *f, *f, *f, *f, *f, *f, *f, *f]
+    """
+
+  static let inputs: [Input] = [
+    Input(name: "empty", file: "empty.yaml", bytes: [], rule: "load"),
+    Input(name: "only a comment", file: "comment.yaml", bytes: Array("# nothing here\n".utf8), rule: "load"),
+    Input(name: "not YAML", file: "broken.yaml", bytes: Array("flow: demo\nsteps: [unclosed\n  - a: b: c\n".utf8), rule: "load"),
+    Input(name: "binary", file: "binary.yaml", bytes: [0x89, 0x50, 0x4E, 0x47, 0x00, 0x01, 0xFF, 0xFE], rule: "load"),
+    Input(name: "not UTF-8", file: "latin1.yaml", bytes: Array("flow: caf".utf8) + [0xE9], rule: "load"),
+    Input(
+      name: "50 MB", file: "huge.yaml",
+      bytes: Array(String(repeating: "key_with_padding: value\n", count: (50 << 20) / 24).utf8), rule: "load"),
+    Input(name: "deeply nested", file: "deep.yaml", bytes: Array((String(repeating: "[", count: 5000) + String(repeating: "]", count: 5000)).utf8), rule: "load"),
+    Input(name: "deeply nested JSON", file: "deep.json", bytes: Array(String(repeating: "{\"a\":", count: 5000).utf8), rule: "load"),
+    Input(name: "alias bomb", file: "bomb.yaml", bytes: Array(billionLaughs.utf8), rule: "load"),
+    Input(name: "two documents", file: "two.yaml", bytes: Array("flow: a\n---\nflow: b\n".utf8), rule: "load"),
+    Input(name: "a list, not a flow", file: "list.yaml", bytes: Array("- just\n- a list\n".utf8), rule: "schema"),
+    Input(name: "a scalar", file: "scalar.yaml", bytes: Array("hello\n".utf8), rule: "schema"),
+    Input(name: "wrong shape", file: "shape.yaml", bytes: Array("flow: 3\nversion: [1]\nlocales: en\nstart: {}\nsteps: []\n".utf8), rule: "schema"),
+    Input(name: "wrong shape JSON", file: "shape.json", bytes: Array("{\"flow\": true, \"steps\": {\"a\": {\"kind\": 7}}}".utf8), rule: "schema"),
+  ]
+
+  @Test(arguments: inputs)
+  func givesPositionedErrors(_ input: Input) {
+    let loaded = FlowLoader.load(bytes: input.bytes, file: input.file)
+    let findings = Linter.lint(loaded)
+    #expect(!findings.isEmpty)
+    #expect(findings.first?.ruleID == input.rule, "\(findings.map(\.description))")
+    #expect(findings.contains { $0.severity == .error })
+    for finding in findings {
+      #expect(finding.location.line >= 1 && finding.location.column >= 1, "\(finding)")
+      #expect(finding.file == input.file)
+    }
+    #expect(!loaded.isRunnable)
+  }
+
+  @Test func aWrongShapeIsReportedOncePerProblem() {
+    let loaded = FlowLoader.load(bytes: Array("- just\n- a list\n".utf8), file: "list.yaml")
+    let findings = Linter.lint(loaded)
+    #expect(findings.map(\.description) == ["list.yaml:1:1: error: expected a mapping, found a list [schema]"])
+  }
+
+  @Test func anUnreadablePathIsAnIOErrorNotAFinding() {
+    #expect(throws: FlowIOError.self) { try FlowLoader.load(path: "/nonexistent/flow.yaml") }
+    #expect(throws: FlowIOError.self) { try FlowLoader.load(path: "/tmp") }
+  }
+
+  @Test func jsonIsDetectedByExtensionOrLeadingBrace() {
+    #expect(FlowLoader.isJSON(bytes: Array("flow: a".utf8), file: "a.json"))
+    #expect(FlowLoader.isJSON(bytes: Array("  \n{\"flow\": 1}".utf8), file: "a.yaml"))
+    #expect(!FlowLoader.isJSON(bytes: Array("flow: {a: 1}".utf8), file: "a.yaml"))
+  }
+
+  @Test func aValidJSONFlowLoadsAndLints() {
+    let json = """
+      {"flow": "j", "version": "1", "locales": ["en"], "start": "a",
+       "steps": {"a": {"kind": "screen", "next": "b"}, "b": {"kind": "terminal", "outcome": "completed"}}}
+      """
+    let loaded = FlowLoader.load(bytes: Array(json.utf8), file: "flow.txt")
+    #expect(loaded.flow?.steps.count == 2)
+    #expect(Linter.lint(loaded).isEmpty)
+    #expect(loaded.isRunnable)
+  }
+}
