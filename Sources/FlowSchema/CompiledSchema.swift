@@ -110,6 +110,10 @@ struct SchemaNumber: Hashable, Sendable, CustomStringConvertible {
 struct BranchFacts: Hashable, Sendable {
   var types: TypeSet = .any
   var required: Set<String> = []
+  /// `required` in the order the schema lists it (the first is the branch's main key).
+  var requiredOrder: [String] = []
+  /// The branch's own `type`, for naming it in messages.
+  var declaredTypes: TypeSet?
   /// `properties.KEY.const` (or a one-value `enum`), for keys that act as a discriminator.
   var constants: [String: Node] = [:]
   var title: String?
@@ -132,7 +136,8 @@ struct BranchSet: Hashable, Sendable {
   /// A property whose constant value differs in every branch that admits a mapping (`kind`, `type`).
   var discriminator: String?
   /// For every branch that admits a mapping, the required properties no other such branch requires
-  /// (`set` for `{set: x, value: y}`, `track` for `{track: name}`); nil unless every such branch has one.
+  /// (`set`, `value` for `{set: x, value: y}`; `track` for `{track: name}`), in the order the branch lists
+  /// them; nil unless every such branch has one.
   var identifyingKeys: [[String]]?
 }
 

@@ -66,7 +66,7 @@ enum Messages {
   /// How a branch of `anyOf`/`oneOf` is named in a summary: its title, else its position and types.
   static func branchName(_ position: Int, _ facts: BranchFacts) -> String {
     if let title = facts.title { return "'\(title)'" }
-    if facts.types != .any && !facts.types.isEmpty { return "form \(position + 1): \(facts.types.phrase)" }
+    if let types = facts.declaredTypes, !types.isEmpty { return "form \(position + 1): \(types.phrase)" }
     return "form \(position + 1)"
   }
 }

@@ -480,7 +480,7 @@ extension SchemaCompiler {
         continue
       }
       let others = facts.enumerated().filter { $0.offset != index && !$0.element.types.intersection(.object).isEmpty }
-      let own = branch.required.filter { key in !others.contains { $0.element.required.contains(key) } }.sorted()
+      let own = branch.requiredOrder.filter { key in !others.contains { $0.element.required.contains(key) } }
       if own.isEmpty { return set }
       identifying.append(own)
     }
@@ -507,7 +507,8 @@ extension SchemaCompiler {
       // An integer-only branch still admits numbers such as 1.0.
       if facts.types.contains(.integer) { facts.types.insert(.number) }
     }
-    facts.required.formUnion(k.required)
+    for name in k.required where facts.required.insert(name).inserted { facts.requiredOrder.append(name) }
+    if facts.declaredTypes == nil { facts.declaredTypes = k.types }
     for (name, schema) in k.properties {
       if let constant = constant(of: schema) { facts.constants[name] = constant }
     }

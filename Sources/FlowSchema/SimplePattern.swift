@@ -91,8 +91,8 @@ extension SimplePattern {
   ) -> Bool {
     if count < item.max {
       let more = match(inner, 0, position, text) { end in
-        // An empty iteration cannot help; stop repeating to avoid looping.
-        end != position && repeatGroup(inner, item, count: count + 1, end, text, next)
+        // An empty iteration only counts towards the minimum; beyond it, it would loop without progress.
+        (end != position || count < item.min) && repeatGroup(inner, item, count: count + 1, end, text, next)
       }
       if more { return true }
     }

@@ -97,7 +97,7 @@ extension Validator {
     case .string(let text) where groups.contains(.string):
       guard checkString(x, text, s, report: report, valid: &valid) else { return false }
     case .sequence(let items) where groups.contains(.array):
-      guard checkArray(items, s, report: report, valid: &valid, local: &local) else { return false }
+      guard checkArray(x, items, s, report: report, valid: &valid, local: &local) else { return false }
     case .mapping(let entries) where groups.contains(.object):
       guard checkObject(x, entries, s, report: report, valid: &valid, local: &local) else { return false }
     default:
@@ -218,13 +218,12 @@ extension Validator {
 
 extension Validator {
   private mutating func checkArray(
-    _ items: [Node], _ s: CompiledSchema, report: Bool, valid: inout Bool, local: inout Evaluated?
+    _ x: Node, _ items: [Node], _ s: CompiledSchema, report: Bool, valid: inout Bool, local: inout Evaluated?
   ) -> Bool {
     let count = items.count
-    let here = items.first?.location
     if let minimum = s.k.minItems, count < minimum {
       guard fail(report, &valid, "expected at least \(Messages.count(minimum, "item")), found \(count)",
-        at: here ?? .unknown) else { return false }
+        at: x.location) else { return false }
     }
     if let maximum = s.k.maxItems, count > maximum {
       guard fail(report, &valid, "expected at most \(Messages.count(maximum, "item")), found \(count)",
@@ -268,12 +267,12 @@ extension Validator {
       if matches < minimum {
         guard fail(report, &valid,
           "expected at least \(Messages.count(minimum, "item")) matching '\(pointer)', found \(matches)",
-          at: here ?? .unknown) else { return false }
+          at: x.location) else { return false }
       }
       if let maximum = s.k.maxContains, matches > maximum {
         guard fail(report, &valid,
           "expected at most \(Messages.count(maximum, "item")) matching '\(pointer)', found \(matches)",
-          at: here ?? .unknown) else { return false }
+          at: x.location) else { return false }
       }
     }
     return true
@@ -428,7 +427,7 @@ extension Validator {
         if passing.isEmpty {
           reportBranches(x, s.k.oneOf, branches, subject)
         } else if let entries = x.entries, let identifying = branches.identifyingKeys,
-          case let clashing = passing.flatMap({ identifying[$0.position] }).filter({ key in entries.contains { $0.key == key } }),
+          case let clashing = passing.compactMap({ identifying[$0.position].first { key in entries.contains { $0.key == key } } }),
           clashing.count > 1
         {
           reportClash(clashing, entries, at: x.location)
@@ -541,7 +540,7 @@ extension Validator {
           _ = applyChild(x, branches[present[0]], subject, report: true)
           return
         }
-        let keys = typed.flatMap { identifying[$0] }
+        let keys = typed.compactMap { identifying[$0].first }
         if present.isEmpty {
           let instanceKeys = entries.map(\.key)
           if let typo = entries.first(where: { Suggestion.closest(to: $0.key, in: keys) != nil }) {
@@ -552,7 +551,7 @@ extension Validator {
           }
           return
         }
-        let clashing = present.flatMap { position in identifying[position].filter { key in entries.contains { $0.key == key } } }
+        let clashing = present.compactMap { position in identifying[position].first { key in entries.contains { $0.key == key } } }
         reportClash(clashing, entries, at: x.location)
         return
       }

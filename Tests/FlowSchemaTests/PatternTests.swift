@@ -1,0 +1,36 @@
+@testable import FlowSchema
+import Testing
+
+/// The byte matcher for simple patterns must agree with `Regex` wherever it accepts a pattern.
+struct PatternTests {
+  static let patterns = [
+    "^[A-Za-z_][A-Za-z0-9_-]*$", "^[A-Za-z]{2,3}([-_][A-Za-z0-9]{2,8})*$", "^[0-2][0-9]:[0-5][0-9]$",
+    "^[A-Za-z_][A-Za-z0-9_]*(\\.[A-Za-z0-9_-]+)?$", "a+b", "^a*a$", "(ab)+c?$", "^\\d{2,}", "\\w-\\w",
+    "^(?:x|y)$", "^[^a]$", "^.$", "a{2}", "^(a?){3}b$", "[-a]$", "^x\\$",
+  ]
+  static let texts = [
+    "", "a", "ab", "abc", "aab", "ababc", "abab", "en", "pt-BR", "pt_BR_x", "eng-US-POSIX", "e", "12:30", "29:99",
+    "habitTimes.wake", "habit times.wake", "a.", "_", "x-y", "ünï", "a-b", "aaab", "b", "12", "1", "x$", "x", "é",
+  ]
+
+  @Test(arguments: patterns)
+  func agreesWithRegex(_ source: String) throws {
+    guard let simple = SimplePattern(source) else { return }
+    let regex = try PatternMatcher.regex(source)
+    for text in Self.texts {
+      let expected = (try regex.firstMatch(in: text)) != nil
+      #expect(simple.matches(text) == expected, "'\(source)' on '\(text)'")
+    }
+  }
+
+  @Test func handlesTheFlowSchemaPatterns() {
+    #expect(SimplePattern("^[A-Za-z_][A-Za-z0-9_-]*$") != nil)
+    #expect(SimplePattern("^[A-Za-z]{2,3}([-_][A-Za-z0-9]{2,8})*$") != nil)
+    #expect(SimplePattern("^[A-Za-z_][A-Za-z0-9_]*(\\.[A-Za-z0-9_-]+)?$") != nil)
+  }
+
+  @Test(arguments: ["a|b", "^[^a]$", "^.$", "a+?", "\\s", "x\\$", "[\\b]"])
+  func leavesOtherPatternsToRegex(_ source: String) {
+    #expect(SimplePattern(source) == nil)
+  }
+}
