@@ -80,21 +80,32 @@ package enum Linter {
         files.append(path)
         continue
       }
-      guard let enumerator = FileManager.default.enumerator(atPath: path) else {
-        throw FlowIOError(path: path, reason: "cannot read the directory")
-      }
       var found: [String] = []
-      while let item = enumerator.nextObject() as? String {
-        let lower = item.lowercased()
-        guard lower.hasSuffix(".yaml") || lower.hasSuffix(".yml") || lower.hasSuffix(".json") else { continue }
-        let full = path.hasSuffix("/") ? path + item : path + "/" + item
-        var itemIsDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: full, isDirectory: &itemIsDirectory), !itemIsDirectory.boolValue {
-          found.append(full)
-        }
-      }
+      try collect(in: path, depth: 0, into: &found)
       files += found.sorted()
     }
     return files
+  }
+
+  /// Flow files under `directory`, following symbolic links up to a depth of 32.
+  private static func collect(in directory: String, depth: Int, into found: inout [String]) throws(FlowIOError) {
+    guard depth < 32 else { return }
+    let names: [String]
+    do {
+      names = try FileManager.default.contentsOfDirectory(atPath: directory)
+    } catch {
+      throw FlowIOError(path: directory, reason: "cannot read the directory")
+    }
+    for name in names where !name.hasPrefix(".") {
+      let full = directory.hasSuffix("/") ? directory + name : directory + "/" + name
+      var isDirectory: ObjCBool = false
+      guard FileManager.default.fileExists(atPath: full, isDirectory: &isDirectory) else { continue }
+      if isDirectory.boolValue {
+        try collect(in: full, depth: depth + 1, into: &found)
+      } else {
+        let lower = name.lowercased()
+        if lower.hasSuffix(".yaml") || lower.hasSuffix(".yml") || lower.hasSuffix(".json") { found.append(full) }
+      }
+    }
   }
 }
