@@ -21,7 +21,7 @@ struct PatternMatcher {
 
   /// Whether the pattern matches anywhere in `text`.
   mutating func matches(_ index: Int, _ text: String) -> Bool {
-    if let pattern = simple[index] { return pattern.matches(text) }
+    if let pattern = simple[index], let result = pattern.matches(text) { return result }
     if compiled[index] == nil { compiled[index] = try? Self.regex(sources[index]) }
     guard let regex = compiled[index] else { return false }
     return (try? regex.firstMatch(in: text)) != nil

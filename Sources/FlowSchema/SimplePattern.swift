@@ -7,6 +7,10 @@ struct SimplePattern: Sendable {
   private let items: [Quantified]
   private let anchoredStart: Bool
   private let anchoredEnd: Bool
+  private let hasGroups: Bool
+
+  /// Longest text matched here by a pattern with groups, which recurse once per repetition.
+  static let maxGroupTextLength = 2_000
 
   /// 128 bits, one per ASCII code.
   struct ByteSet: Sendable {
@@ -47,9 +51,13 @@ struct SimplePattern: Sendable {
     }
     guard let items = Self.parseSequence(&bytes, nested: false), bytes.isEmpty else { return nil }
     self.items = items
+    hasGroups = items.contains { if case .group = $0.piece { true } else { false } }
   }
 
-  func matches(_ text: String) -> Bool {
+  /// Whether the pattern matches anywhere in `text`; nil when the text is too long for this recursive matcher
+  /// (only patterns with groups recurse per repetition), so the caller should use `Regex`.
+  func matches(_ text: String) -> Bool? {
+    if hasGroups && text.utf8.count > Self.maxGroupTextLength { return nil }
     var text = text
     return text.withUTF8 { buffer in
       let last = anchoredStart ? 0 : buffer.count

@@ -12,8 +12,11 @@ struct Validator {
   private(set) var diagnostics: [Diagnostic] = []
   private var depth = 0
 
-  /// Deepest nesting of schema evaluations; a backstop against pathological schemas.
-  static let maxDepth = 2_000
+  /// Deepest nesting of schema evaluations: a backstop against pathological schemas and instances. Kept low
+  /// because evaluation recurses: a debug build on a Swift Testing worker thread handled 600 levels but not
+  /// 1,200. Loaded documents are at most `LoadLimits.maxDepth` (128) deep, and ordinary schemas nest a few
+  /// evaluations per level of the document.
+  static let maxDepth = 500
 
   init(program: SchemaProgram, file: String) {
     self.program = program

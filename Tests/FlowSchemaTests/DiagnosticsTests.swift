@@ -261,6 +261,17 @@ struct DiagnosticsTests {
       "unknown property 'b'; did you mean 'a'?"
     ])
   }
+  @Test func pathologicallyDeepInstanceStopsAtTheEvaluationLimit() throws {
+    let schema = try compile(##"{"properties": {"a": {"$ref": "#"}}}"##)
+    var instance = Node(.null)
+    for _ in 0..<1_000 {
+      instance = Node(.mapping([Node.Entry(key: "a", keyLocation: .unknown, value: instance)]))
+    }
+    let valid = schema.isValid(instance)
+    let messages = schema.validate(instance, file: "i.json").map(\.message)
+    #expect(!valid)
+    #expect(messages == ["schema evaluation nested deeper than 500 levels"])
+  }
 }
 
 // MARK: - Helpers

@@ -1,3 +1,4 @@
+import FlowCore
 @testable import FlowSchema
 import Testing
 
@@ -27,6 +28,14 @@ struct PatternTests {
     #expect(SimplePattern("^[A-Za-z_][A-Za-z0-9_-]*$") != nil)
     #expect(SimplePattern("^[A-Za-z]{2,3}([-_][A-Za-z0-9]{2,8})*$") != nil)
     #expect(SimplePattern("^[A-Za-z_][A-Za-z0-9_]*(\\.[A-Za-z0-9_-]+)?$") != nil)
+  }
+
+  @Test func longTextsUnderGroupsAreLeftToRegex() throws {
+    let pattern = try #require(SimplePattern("^[a-z]{2}([-_][a-z]{2})*$"))
+    let long = "en" + String(repeating: "-aa", count: 100_000)
+    #expect(pattern.matches(long) == nil)
+    #expect(try compile(##"{"pattern": "^[a-z]{2}([-_][a-z]{2})*$"}"##).isValid(Node(.string(long))))
+    #expect(SimplePattern("^[a-z]*$")?.matches(String(repeating: "a", count: 100_000)) == true)
   }
 
   @Test(arguments: ["a|b", "^[^a]$", "^.$", "a+?", "\\s", "x\\$", "[\\b]"])
