@@ -1,6 +1,7 @@
 internal import FlowCore
 
-/// A hash consistent with `Node.sameJSON` (coarser: equal values always hash alike): ignores positions and key order, and hashes 1 and 1.0 alike.
+/// A hash consistent with `Node.sameJSON` (equal values always hash alike): ignores positions and key order,
+/// and hashes 1 and 1.0 alike.
 enum JSONHash {
   static func of(_ node: Node) -> Int {
     var hasher = Hasher()

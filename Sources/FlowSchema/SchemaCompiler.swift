@@ -143,7 +143,8 @@ extension SchemaCompiler {
       ("a"..."z").contains(first) || ("A"..."Z").contains(first) || first == "_"
     else { return false }
     return text.unicodeScalars.allSatisfy {
-      ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || "-_.".unicodeScalars.contains($0)
+      ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0)
+        || "-_.".unicodeScalars.contains($0)
     }
   }
 }

@@ -89,7 +89,9 @@ struct URIReference: Hashable, Sendable {
 
   private static func isScheme(_ text: Substring) -> Bool {
     guard let first = text.unicodeScalars.first, first.isASCIILetter else { return false }
-    return text.unicodeScalars.allSatisfy { $0.isASCIILetter || ("0"..."9").contains($0) || "+-.".unicodeScalars.contains($0) }
+    return text.unicodeScalars.allSatisfy {
+      $0.isASCIILetter || ("0"..."9").contains($0) || "+-.".unicodeScalars.contains($0)
+    }
   }
 
   /// RFC 3986 §5.2.4.

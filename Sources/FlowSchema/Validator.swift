@@ -200,18 +200,27 @@ extension Validator {
     if s.k.minLength != nil || s.k.maxLength != nil {
       let length = text.unicodeScalars.count
       if let minimum = s.k.minLength, length < minimum {
-        guard fail(report, &valid, "expected at least \(Messages.count(minimum, "character")), found \(length)",
-          at: x.location) else { return false }
+        guard
+          fail(
+            report, &valid, "expected at least \(Messages.count(minimum, "character")), found \(length)",
+            at: x.location)
+        else { return false }
       }
       if let maximum = s.k.maxLength, length > maximum {
-        guard fail(report, &valid, "expected at most \(Messages.count(maximum, "character")), found \(length)",
-          at: x.location) else { return false }
+        guard
+          fail(
+            report, &valid, "expected at most \(Messages.count(maximum, "character")), found \(length)",
+            at: x.location)
+        else { return false }
       }
     }
     if let pattern = s.k.pattern, !patterns.matches(pattern, text) {
       let source = program.patterns[pattern]
-      guard fail(report, &valid, "expected a string matching '\(source)', found \(NodeRendering.short(x))",
-        at: x.location) else { return false }
+      guard
+        fail(
+          report, &valid, "expected a string matching '\(source)', found \(NodeRendering.short(x))",
+          at: x.location)
+      else { return false }
     }
     return true
   }
@@ -225,17 +234,26 @@ extension Validator {
   ) -> Bool {
     let count = items.count
     if let minimum = s.k.minItems, count < minimum {
-      guard fail(report, &valid, "expected at least \(Messages.count(minimum, "item")), found \(count)",
-        at: x.location) else { return false }
+      guard
+        fail(
+          report, &valid, "expected at least \(Messages.count(minimum, "item")), found \(count)",
+          at: x.location)
+      else { return false }
     }
     if let maximum = s.k.maxItems, count > maximum {
-      guard fail(report, &valid, "expected at most \(Messages.count(maximum, "item")), found \(count)",
-        at: items[maximum].location) else { return false }
+      guard
+        fail(
+          report, &valid, "expected at most \(Messages.count(maximum, "item")), found \(count)",
+          at: items[maximum].location)
+      else { return false }
     }
     if s.k.uniqueItems, count > 1, let (first, second) = Self.firstDuplicate(items) {
-      guard fail(report, &valid,
-        "duplicate item \(NodeRendering.short(items[second])) (first at \(items[first].location))",
-        at: items[second].location) else { return false }
+      guard
+        fail(
+          report, &valid,
+          "duplicate item \(NodeRendering.short(items[second])) (first at \(items[first].location))",
+          at: items[second].location)
+      else { return false }
     }
     let prefixCount = min(count, s.k.prefixItems.count)
     for position in 0..<prefixCount {
@@ -247,9 +265,12 @@ extension Validator {
     if prefixCount > 0, let current = local?.prefix { local?.prefix = max(current, prefixCount) }
     if let itemSchema = s.k.items, count > prefixCount {
       if program.schemas[itemSchema].k.rejectsAll {
-        guard fail(report, &valid,
-          "expected at most \(Messages.count(s.k.prefixItems.count, "item")), found \(count)",
-          at: items[prefixCount].location) else { return false }
+        guard
+          fail(
+            report, &valid,
+            "expected at most \(Messages.count(s.k.prefixItems.count, "item")), found \(count)",
+            at: items[prefixCount].location)
+        else { return false }
       } else {
         for position in prefixCount..<count where !applyChild(items[position], itemSchema, Subject(), report: report) {
           valid = false
@@ -268,14 +289,20 @@ extension Validator {
         if local == nil && s.k.maxContains == nil && matches >= minimum { break }
       }
       if matches < minimum {
-        guard fail(report, &valid,
-          "expected at least \(Messages.count(minimum, "item")) matching '\(pointer)', found \(matches)",
-          at: x.location) else { return false }
+        guard
+          fail(
+            report, &valid,
+            "expected at least \(Messages.count(minimum, "item")) matching '\(pointer)', found \(matches)",
+            at: x.location)
+        else { return false }
       }
       if let maximum = s.k.maxContains, matches > maximum {
-        guard fail(report, &valid,
-          "expected at most \(Messages.count(maximum, "item")) matching '\(pointer)', found \(matches)",
-          at: x.location) else { return false }
+        guard
+          fail(
+            report, &valid,
+            "expected at most \(Messages.count(maximum, "item")) matching '\(pointer)', found \(matches)",
+            at: x.location)
+        else { return false }
       }
     }
     return true
@@ -302,12 +329,18 @@ extension Validator {
     local: inout Evaluated?
   ) -> Bool {
     if let minimum = s.k.minProperties, entries.count < minimum {
-      guard fail(report, &valid, "expected at least \(Messages.count(minimum, "property")), found \(entries.count)",
-        at: x.location) else { return false }
+      guard
+        fail(
+          report, &valid, "expected at least \(Messages.count(minimum, "property")), found \(entries.count)",
+          at: x.location)
+      else { return false }
     }
     if let maximum = s.k.maxProperties, entries.count > maximum {
-      guard fail(report, &valid, "expected at most \(Messages.count(maximum, "property")), found \(entries.count)",
-        at: entries[maximum].keyLocation) else { return false }
+      guard
+        fail(
+          report, &valid, "expected at most \(Messages.count(maximum, "property")), found \(entries.count)",
+          at: entries[maximum].keyLocation)
+      else { return false }
     }
     // Missing required properties are reported after the properties, so that a misspelt one ('userID' for
     // 'userId') is reported once, as an unknown property with a suggestion.
@@ -319,8 +352,11 @@ extension Validator {
     if !s.k.dependentRequired.isEmpty {
       for (trigger, names) in s.k.dependentRequired where entries.contains(where: { $0.key == trigger }) {
         for name in names where !entries.contains(where: { $0.key == name }) {
-          guard fail(report, &valid, "missing property '\(name)', required when '\(trigger)' is present",
-            at: x.location) else { return false }
+          guard
+            fail(
+              report, &valid, "missing property '\(name)', required when '\(trigger)' is present",
+              at: x.location)
+          else { return false }
         }
       }
     }
@@ -360,7 +396,9 @@ extension Validator {
             if let intended = Suggestion.closest(to: entry.key, in: missing) {
               missing.removeAll { $0 == intended }
             }
-            guard fail(report, &valid, Self.unknownProperty(entry.key, s, schemaProgram), at: entry.keyLocation) else { return false }
+            guard fail(report, &valid, Self.unknownProperty(entry.key, s, schemaProgram), at: entry.keyLocation) else {
+              return false
+            }
           } else if !applyChild(entry.value, additional, subject, report: report) {
             valid = false
             if !report { return false }
@@ -430,27 +468,35 @@ extension Validator {
         if passing.isEmpty {
           reportBranches(x, s.k.oneOf, branches, subject)
         } else if let entries = x.entries, let identifying = branches.identifyingKeys,
-          case let clashing = passing.compactMap({ identifying[$0.position].first { key in entries.contains { $0.key == key } } }),
+          case let clashing = passing.compactMap({
+            identifying[$0.position].first { key in entries.contains { $0.key == key } }
+          }),
           clashing.count > 1
         {
           reportClash(clashing, entries, at: x.location)
         } else {
           let names = passing.map { Messages.branchName($0.position, branches.facts[$0.position]) }
-          emit("\(x.kindDescription) matches more than one allowed form (\(names.joined(separator: " and "))); expected exactly one",
+          emit(
+            "\(x.kindDescription) matches more than one allowed form (\(names.joined(separator: " and ")));"
+              + " expected exactly one",
             at: x.location)
         }
       }
     }
     if let not = s.k.not, applyChild(x, not, subject, report: false) {
       let message = Messages.forbidden(x, program.schemas[not].k, subject)
-      guard fail(report, &valid, message,
-        at: x.location) else { return false }
+      guard
+        fail(
+          report, &valid, message,
+          at: x.location)
+      else { return false }
     }
     if let condition = s.k.ifSchema {
       var sub: Evaluated? = local == nil ? nil : Evaluated()
       let holds = eval(x, condition, subject, report: false, evaluated: &sub)
       if holds, let sub { local?.merge(sub) }
-      if let next = holds ? s.k.thenSchema : s.k.elseSchema, !applyHere(x, next, subject, report: report, local: &local) {
+      if let next = holds ? s.k.thenSchema : s.k.elseSchema, !applyHere(x, next, subject, report: report, local: &local)
+      {
         valid = false
         if !report { return false }
       }
@@ -475,7 +521,8 @@ extension Validator {
         if rejectsAll {
           let message = Messages.unknownProperty(entry.key, known: s.k.knownProperties, patterns: [])
           guard fail(report, &valid, message, at: entry.keyLocation) else { return false }
-        } else if !applyChild(entry.value, schema, Subject(key: entry.key, keyLocation: entry.keyLocation),
+        } else if !applyChild(
+          entry.value, schema, Subject(key: entry.key, keyLocation: entry.keyLocation),
           report: report)
         {
           valid = false
@@ -487,8 +534,11 @@ extension Validator {
     if let schema = s.k.unevaluatedItems, let items = x.sequence {
       for (position, item) in items.enumerated() where !(local?.containsItem(position) ?? false) {
         if program.schemas[schema].k.rejectsAll {
-          guard fail(report, &valid, "unexpected item \(position + 1); no further items are allowed here",
-            at: item.location) else { return false }
+          guard
+            fail(
+              report, &valid, "unexpected item \(position + 1); no further items are allowed here",
+              at: item.location)
+          else { return false }
         } else if !applyChild(item, schema, Subject(), report: report) {
           valid = false
           if !report { return false }
@@ -549,12 +599,14 @@ extension Validator {
           if let typo = entries.first(where: { Suggestion.closest(to: $0.key, in: keys) != nil }) {
             emit(Messages.unknownProperty(typo.key, known: keys, patterns: []), at: typo.keyLocation)
           } else {
-            emit("expected one of the properties \(Suggestion.list(keys)), found \(instanceKeys.isEmpty ? "none" : Suggestion.list(instanceKeys))",
-              at: x.location)
+            let found = instanceKeys.isEmpty ? "none" : Suggestion.list(instanceKeys)
+            emit("expected one of the properties \(Suggestion.list(keys)), found \(found)", at: x.location)
           }
           return
         }
-        let clashing = present.compactMap { position in identifying[position].first { key in entries.contains { $0.key == key } } }
+        let clashing = present.compactMap { position in
+          identifying[position].first { key in entries.contains { $0.key == key } }
+        }
         reportClash(clashing, entries, at: x.location)
         return
       }
@@ -571,7 +623,8 @@ extension Validator {
   /// "properties 'to' and 'action' cannot be used together; use only one", at the later of the keys.
   private mutating func reportClash(_ keys: [String], _ entries: [Node.Entry], at location: SourceLocation) {
     let ordered = entries.filter { keys.contains($0.key) }
-    emit("properties \(Messages.conjunction(ordered.map { "'\($0.key)'" })) cannot be used together; use only one",
+    emit(
+      "properties \(Messages.conjunction(ordered.map { "'\($0.key)'" })) cannot be used together; use only one",
       at: ordered.last?.keyLocation ?? location)
   }
 }

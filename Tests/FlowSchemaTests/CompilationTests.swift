@@ -65,16 +65,19 @@ struct CompilationTests {
   }
 
   @Test func recursionThroughPropertiesIsAccepted() throws {
-    let schema = try compile(##"{"$defs": {"tree": {"properties": {"children": {"items": {"$ref": "#/$defs/tree"}}}}}, "$ref": "#/$defs/tree"}"##)
+    let schema = try compile(
+      ##"{"$defs": {"tree": {"properties": {"children": {"items": {"$ref": "#/$defs/tree"}}}}}, "$ref": "#/$defs/tree"}"##
+    )
     let node = try JSONReader.read(bytes: Array(##"{"children": [{"children": []}]}"##.utf8), file: "i.json")
     #expect(schema.isValid(node))
   }
 
   @Test func unknownMembersAreIgnoredWithAWarning() throws {
     let schema = try compile(##"{"requird": ["a"], "x-order": 1, "markdownDescription": "m"}"##)
-    #expect(schema.warnings.map(\.description) == [
-      "s.json:1:2: warning: unknown keyword 'requird' is ignored; did you mean 'required'? [schema]"
-    ])
+    #expect(
+      schema.warnings.map(\.description) == [
+        "s.json:1:2: warning: unknown keyword 'requird' is ignored; did you mean 'required'? [schema]"
+      ])
     #expect(schema.isValid(Node(.mapping([]))))
   }
 
@@ -94,8 +97,9 @@ struct CompilationTests {
     let good = try JSONReader.read(bytes: Array(##"{"a": "x", "b": 1}"##.utf8), file: "i.json")
     let bad = try JSONReader.read(bytes: Array(##"{"a": 1, "b": "x"}"##.utf8), file: "i.json")
     #expect(schema.isValid(good))
-    #expect(schema.validate(bad, file: "i.json").map(\.message) == [
-      "expected a string, found an integer", "expected an integer, found a string",
-    ])
+    #expect(
+      schema.validate(bad, file: "i.json").map(\.message) == [
+        "expected a string, found an integer", "expected an integer, found a string",
+      ])
   }
 }

@@ -50,7 +50,8 @@ struct CorpusTests {
     let pointer = try #require(pointerLine.map { String($0.dropFirst("# error-at: ".count)) })
     let places = Self.locations(in: document.node, at: pointer)
     #expect(!places.isEmpty, "no node at \(pointer)")
-    #expect(diagnostics.contains { places.contains($0.location) },
+    #expect(
+      diagnostics.contains { places.contains($0.location) },
       "nothing inside \(pointer); got \(diagnostics.map(\.description))")
   }
 

@@ -36,14 +36,16 @@ struct DiagnosticsTests {
           "nxt": "end"
         }
         """)
-    #expect(found == [
-      "i.json:3:3: error: unknown property 'nxt'; expected one of 'next', 'skip', 'title'; did you mean 'next'? [schema]"
-    ])
+    #expect(
+      found == [
+        "i.json:3:3: error: unknown property 'nxt'; expected one of 'next', 'skip', 'title'; did you mean 'next'? [schema]"
+      ])
   }
 
   @Test func misspeltRequiredPropertyIsReportedOnceAsAnUnknownProperty() throws {
     let found = try validate(
-      schema: ##"{"properties": {"userId": {"type": "string"}}, "required": ["userId"], "additionalProperties": false}"##,
+      schema:
+        ##"{"properties": {"userId": {"type": "string"}}, "required": ["userId"], "additionalProperties": false}"##,
       instance: ##"{"userID": "u1"}"##)
     #expect(found == ["i.json:1:2: error: unknown property 'userID'; did you mean 'userId'? [schema]"])
   }
@@ -82,16 +84,18 @@ struct DiagnosticsTests {
 
   @Test func unknownDiscriminatorValueIsReportedAtTheValueWithASuggestion() throws {
     let found = try validate(schema: Self.steps, instance: ##"{"kind": "scren", "title": "x"}"##)
-    #expect(found == [
-      "i.json:1:10: error: unknown kind 'scren'; expected one of 'choice', 'screen', 'terminal'; did you mean 'screen'? [schema]"
-    ])
+    #expect(
+      found == [
+        "i.json:1:10: error: unknown kind 'scren'; expected one of 'choice', 'screen', 'terminal'; did you mean 'screen'? [schema]"
+      ])
   }
 
   @Test func missingDiscriminatorIsReportedAtTheMapping() throws {
     let found = try validate(schema: Self.steps, instance: ##"{"title": "x"}"##)
-    #expect(found == [
-      "i.json:1:1: error: missing required property 'kind'; expected one of 'choice', 'screen', 'terminal' [schema]"
-    ])
+    #expect(
+      found == [
+        "i.json:1:1: error: missing required property 'kind'; expected one of 'choice', 'screen', 'terminal' [schema]"
+      ])
   }
 
   @Test func wrongTypeForEveryBranchIsOneLine() throws {
@@ -115,41 +119,47 @@ struct DiagnosticsTests {
 
   @Test func misspeltIdentifyingKeyGetsASuggestion() throws {
     let found = try validate(schema: Self.effects, instance: ##"{"trak": "started"}"##)
-    #expect(found == [
-      "i.json:1:2: error: unknown property 'trak'; expected one of 'set', 'track'; did you mean 'track'? [schema]"
-    ])
+    #expect(
+      found == [
+        "i.json:1:2: error: unknown property 'trak'; expected one of 'set', 'track'; did you mean 'track'? [schema]"
+      ])
   }
 
   @Test func twoIdentifyingKeysClash() throws {
     let found = try validate(schema: Self.effects, instance: ##"{"set": "a", "value": 1, "track": "b"}"##)
-    #expect(found == [
-      "i.json:1:26: error: properties 'set' and 'track' cannot be used together; use only one [schema]"
-    ])
+    #expect(
+      found == [
+        "i.json:1:26: error: properties 'set' and 'track' cannot be used together; use only one [schema]"
+      ])
   }
 
   @Test func branchesWithoutDiscriminatorGetAOneLineSummary() throws {
     let found = try validate(
-      schema: ##"{"anyOf": [{"title": "a short code", "maxLength": 3}, {"title": "a number", "pattern": "^[0-9]+$"}]}"##,
+      schema:
+        ##"{"anyOf": [{"title": "a short code", "maxLength": 3}, {"title": "a number", "pattern": "^[0-9]+$"}]}"##,
       instance: ##""abcdef""##)
-    #expect(found == [
-      "i.json:1:1: error: a string matches none of the allowed forms ('a short code', 'a number') [schema]"
-    ])
+    #expect(
+      found == [
+        "i.json:1:1: error: a string matches none of the allowed forms ('a short code', 'a number') [schema]"
+      ])
   }
 
   @Test func oneOfMatchingTwoBranchesSaysSo() throws {
     let found = try validate(schema: ##"{"oneOf": [{"type": "integer"}, {"minimum": 0}]}"##, instance: "5")
-    #expect(found == [
-      "i.json:1:1: error: an integer matches more than one allowed form (form 1: an integer and form 2); expected exactly one [schema]"
-    ])
+    #expect(
+      found == [
+        "i.json:1:1: error: an integer matches more than one allowed form (form 1: an integer and form 2); expected exactly one [schema]"
+      ])
   }
 
   @Test func enumValueIsNamedByItsProperty() throws {
     let found = try validate(
       schema: ##"{"properties": {"outcome": {"enum": ["completed", "paywall", "home"]}}}"##,
       instance: ##"{"outcome": "complete"}"##)
-    #expect(found == [
-      "i.json:1:13: error: unknown outcome 'complete'; expected one of 'completed', 'home', 'paywall'; did you mean 'completed'? [schema]"
-    ])
+    #expect(
+      found == [
+        "i.json:1:13: error: unknown outcome 'complete'; expected one of 'completed', 'home', 'paywall'; did you mean 'completed'? [schema]"
+      ])
   }
 
   @Test(arguments: [
@@ -181,11 +191,12 @@ struct DiagnosticsTests {
           4
         ]
         """)
-    #expect(found == [
-      "i.json:4:3: error: duplicate item 'a' (first at 2:3) [schema]",
-      "i.json:5:3: error: expected at most 3 items, found 4 [schema]",
-      "i.json:5:3: error: expected a string, found an integer [schema]",
-    ])
+    #expect(
+      found == [
+        "i.json:4:3: error: duplicate item 'a' (first at 2:3) [schema]",
+        "i.json:5:3: error: expected at most 3 items, found 4 [schema]",
+        "i.json:5:3: error: expected a string, found an integer [schema]",
+      ])
   }
 
   @Test func itemsFalseAfterPrefixItemsCountsTheItems() throws {
@@ -203,10 +214,11 @@ struct DiagnosticsTests {
           "stay": 3
         }
         """)
-    #expect(found == [
-      "i.json:3:3: error: expected a string matching '^[a-z]+$', found 'Bad' [schema]",
-      "i.json:4:3: error: property name 'stay' is not allowed here [schema]",
-    ])
+    #expect(
+      found == [
+        "i.json:3:3: error: expected a string matching '^[a-z]+$', found 'Bad' [schema]",
+        "i.json:4:3: error: property name 'stay' is not allowed here [schema]",
+      ])
   }
 
   @Test func falsePropertySchemaIsReportedAtTheKey() throws {
@@ -220,9 +232,10 @@ struct DiagnosticsTests {
         {"allOf": [{"properties": {"label": {}}}], "properties": {"enabled": {}}, "unevaluatedProperties": false}
         """,
       instance: ##"{"lable": "Go"}"##)
-    #expect(found == [
-      "i.json:1:2: error: unknown property 'lable'; expected one of 'enabled', 'label'; did you mean 'label'? [schema]"
-    ])
+    #expect(
+      found == [
+        "i.json:1:2: error: unknown property 'lable'; expected one of 'enabled', 'label'; did you mean 'label'? [schema]"
+      ])
   }
 
   @Test func dependentRequiredNamesBothProperties() throws {
@@ -239,11 +252,12 @@ struct DiagnosticsTests {
           "a": 2
         }
         """)
-    #expect(found == [
-      "i.json:1:1: error: missing required property 'c' [schema]",
-      "i.json:2:8: error: expected a string, found an integer [schema]",
-      "i.json:3:8: error: expected a string, found an integer [schema]",
-    ])
+    #expect(
+      found == [
+        "i.json:1:1: error: missing required property 'c' [schema]",
+        "i.json:2:8: error: expected a string, found an integer [schema]",
+        "i.json:3:8: error: expected a string, found an integer [schema]",
+      ])
   }
 
   @Test func deepRecursiveSchemaOverDeepInstanceFinishes() throws {
@@ -257,9 +271,10 @@ struct DiagnosticsTests {
     for _ in 0..<100 {
       broken = Node(.mapping([Node.Entry(key: "a", keyLocation: .unknown, value: broken)]))
     }
-    #expect(schema.validate(broken, file: "i.json").map(\.message) == [
-      "unknown property 'b'; did you mean 'a'?"
-    ])
+    #expect(
+      schema.validate(broken, file: "i.json").map(\.message) == [
+        "unknown property 'b'; did you mean 'a'?"
+      ])
   }
   @Test func pathologicallyDeepInstanceStopsAtTheEvaluationLimit() throws {
     let schema = try compile(##"{"properties": {"a": {"$ref": "#"}}}"##)

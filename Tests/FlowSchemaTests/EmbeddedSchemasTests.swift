@@ -26,7 +26,8 @@ struct EmbeddedSchemasTests {
     let files = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
     for file in files where file.hasSuffix(".schema.json") {
       let name = String(file.dropLast(".schema.json".count))
-      #expect(Self.embedded.contains { $0.name == name }, "schemas/\(file) is not embedded: run scripts/embed-schemas.sh")
+      #expect(
+        Self.embedded.contains { $0.name == name }, "schemas/\(file) is not embedded: run scripts/embed-schemas.sh")
     }
   }
 

@@ -1,6 +1,7 @@
 import FlowCore
-@testable import FlowSchema
 import Testing
+
+@testable import FlowSchema
 
 /// The byte matcher for simple patterns must agree with `Regex` wherever it accepts a pattern.
 struct PatternTests {
