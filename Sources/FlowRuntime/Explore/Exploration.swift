@@ -1,0 +1,81 @@
+public import FlowCore
+
+/// The state graph an ``Explorer`` found, in compact arrays indexed by state id (ids in breadth-first order).
+package struct Exploration: Sendable {
+  static let endedFlag: UInt8 = 1
+  static let pendingFlag: UInt8 = 2
+
+  package let flow: Flow
+  package let options: ExploreOptions
+  package var setups: [ExploreSetup] = []
+  /// Initial states (one per distinct launch setup).
+  package var roots: [Int32] = []
+  /// The current step of each state (-1 none).
+  package var step: [Int32] = []
+  package var flags: [UInt8] = []
+  /// The state each state was first reached from (-1 for roots) and the move that reached it.
+  package var parent: [Int32] = []
+  package var parentMove: [Int32] = []
+  /// For roots, the index of their setup in ``setups``; -1 otherwise.
+  package var setupOf: [Int32] = []
+  /// Edges of state `s` are `firstEdge[s]..<firstEdge[s+1]` (only for processed states).
+  package var firstEdge: [Int32] = []
+  package var edgeTo: [Int32] = []
+  package var edgeMove: [Int32] = []
+  package var moves: [ExploreMove] = []
+  package var failures: [ExploreFailure] = []
+  /// Non-terminal states not waiting for an answer from which nothing but back, restart or reset leads on.
+  package var deadEnds: [Int32] = []
+  /// The first (shallowest) edge that took each declared transition.
+  package var transitionWitness: [FlowTransition: (state: Int32, move: Int32)] = [:]
+  package var permissionOutcomeWitness: [PermissionOutcome: (state: Int32, move: Int32)] = [:]
+  /// Whether ``ExploreOptions/maxStates`` stopped the exploration.
+  package var hitLimit = false
+  /// States whose moves were tried.
+  package var processed = 0
+  package var keyBytes = 0
+  package var keyWidth = 0
+
+  init(flow: Flow, options: ExploreOptions) {
+    self.flow = flow
+    self.options = options
+  }
+
+  package var stateCount: Int { step.count }
+  package var edgeCount: Int { edgeTo.count }
+
+  package func isEnded(_ state: Int32) -> Bool { flags[Int(state)] & Self.endedFlag != 0 }
+  package func isPending(_ state: Int32) -> Bool { flags[Int(state)] & Self.pendingFlag != 0 }
+
+  /// Bytes held per state: the key and its table slots, the per-state arrays, and the edges.
+  package var bytesStored: Int {
+    keyBytes + step.capacity * 4 + flags.capacity + parent.capacity * 4 + parentMove.capacity * 4
+      + setupOf.capacity * 4 + firstEdge.capacity * 4 + edgeTo.capacity * 4 + edgeMove.capacity * 4
+  }
+
+  /// The setup and the moves of the shortest path from a launch to `state`.
+  package func path(to state: Int32) -> (setup: Int, moves: [ExploreMove]) {
+    var moves: [ExploreMove] = []
+    var current = state
+    while parent[Int(current)] >= 0 {
+      moves.append(self.moves[Int(parentMove[Int(current)])])
+      current = parent[Int(current)]
+    }
+    return (Int(setupOf[Int(current)]), moves.reversed())
+  }
+
+  /// The path to `state` followed by `move`.
+  package func path(to state: Int32, then move: Int32) -> (setup: Int, moves: [ExploreMove]) {
+    let (setup, moves) = path(to: state)
+    return (setup, move < 0 ? moves : moves + [self.moves[Int(move)]])
+  }
+}
+
+/// A move on which the flow itself failed (a route that matched nothing, an expression that cannot be evaluated).
+package struct ExploreFailure: Sendable {
+  /// -1 when the launch itself failed (then `setup` says which).
+  package var state: Int32
+  package var move: Int32
+  package var setup: Int32
+  package var message: String
+}

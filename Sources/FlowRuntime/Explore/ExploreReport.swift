@@ -1,0 +1,257 @@
+public import FlowCore
+
+/// What `flowrun explore` reports: reachable steps, terminals with their path counts, shortest paths, states
+/// with no way forward, loops and the flow's own failures.
+///
+/// Paths are counted over forward moves only (back, restart and reset are left out: they would make every count
+/// infinite), from every launch setup. When forward moves still form cycles (a loop in the flow), each strongly
+/// connected set of states is counted as one node: a path through a loop counts once, however often the loop is
+/// gone round.
+package struct ExploreReport: Sendable {
+  package struct StepPath: Sendable {
+    package var step: String
+    package var setup: String
+    package var commands: [String]
+  }
+  package struct Terminal: Sendable {
+    package var step: String
+    package var outcome: String
+    package var states: Int
+    /// Saturates at Int.max.
+    package var paths: Int
+  }
+  package struct DeadEnd: Sendable {
+    package var step: String
+    package var states: Int
+    package var canGoBack: Bool
+    package var example: StepPath
+  }
+  package struct Loop: Sendable {
+    package var steps: [String]
+    package var states: Int
+  }
+  package struct Failure: Sendable {
+    package var message: String
+    package var count: Int
+    package var example: StepPath
+  }
+
+  package var flow: String
+  package var version: String
+  package var states: Int
+  package var edges: Int
+  package var setups: Int
+  package var hitLimit: Bool
+  package var maxStates: Int
+  package var reachable: [String]
+  package var unreachable: [String]
+  package var retiredUnreached: [String]
+  package var terminals: [Terminal]
+  package var shortest: [StepPath]
+  package var deadEnds: [DeadEnd]
+  package var loops: [Loop]
+  package var failures: [Failure]
+  package var declaredTransitions: Int
+  package var untakenTransitions: [FlowTransition]
+  package var permissionOutcomes: [PermissionOutcome]
+  package var bytesPerState: Double
+
+  /// Whether the exploration found something to fix: a state with no way forward, a failure, or the limit.
+  package var hasProblems: Bool { !deadEnds.isEmpty || !failures.isEmpty || hitLimit }
+}
+
+// MARK: - Building
+
+extension ExploreReport {
+  package init(_ exploration: Exploration) {
+    let flow = exploration.flow
+    self.flow = flow.id
+    version = flow.version
+    states = exploration.stateCount
+    edges = exploration.edgeCount
+    setups = exploration.setups.count
+    hitLimit = exploration.hitLimit
+    maxStates = exploration.options.maxStates
+    bytesPerState = exploration.stateCount == 0 ? 0 : Double(exploration.bytesStored) / Double(exploration.stateCount)
+
+    func describe(_ setup: Int, _ moves: [ExploreMove]) -> (String, [String]) {
+      (setup >= 0 && setup < exploration.setups.count ? exploration.setups[setup].description : "?", moves.map(\.command))
+    }
+    func pathTo(_ state: Int32, step: String) -> StepPath {
+      let (setup, moves) = exploration.path(to: state)
+      let (text, commands) = describe(setup, moves)
+      return StepPath(step: step, setup: text, commands: commands)
+    }
+
+    var firstState = [Int32](repeating: -1, count: flow.steps.count)
+    var terminalStates = [Int](repeating: 0, count: flow.steps.count)
+    for state in 0..<exploration.stateCount {
+      let step = Int(exploration.step[state])
+      guard step >= 0 else { continue }
+      if firstState[step] < 0 { firstState[step] = Int32(state) }
+      if exploration.isEnded(Int32(state)) { terminalStates[step] += 1 }
+    }
+    reachable = flow.steps.indices.filter { firstState[$0] >= 0 }.map { flow.steps[$0].id }
+    unreachable = flow.steps.indices.filter { firstState[$0] < 0 && !flow.steps[$0].isRetired }.map { flow.steps[$0].id }
+    retiredUnreached = flow.steps.indices.filter { firstState[$0] < 0 && flow.steps[$0].isRetired }.map { flow.steps[$0].id }
+    shortest = flow.steps.indices.filter { firstState[$0] >= 0 }.map { pathTo(firstState[$0], step: flow.steps[$0].id) }
+
+    let counting = PathCounter(exploration)
+    terminals = flow.steps.indices.filter { terminalStates[$0] > 0 }.map { index in
+      Terminal(
+        step: flow.steps[index].id, outcome: flow.steps[index].terminalOutcome ?? "completed",
+        states: terminalStates[index], paths: counting.paths(toStep: index))
+    }
+    loops = counting.loops
+
+    var deadEnds: [DeadEnd] = []
+    for state in exploration.deadEnds {
+      let step = flow.steps[Int(exploration.step[Int(state)])].id
+      let range = Int(exploration.firstEdge[Int(state)])..<Int(exploration.firstEdge[Int(state) + 1])
+      let back = range.contains { exploration.moves[Int(exploration.edgeMove[$0])] == .event(.back) }
+      if let index = deadEnds.firstIndex(where: { $0.step == step }) {
+        deadEnds[index].states += 1
+        deadEnds[index].canGoBack = deadEnds[index].canGoBack || back
+      } else {
+        deadEnds.append(DeadEnd(step: step, states: 1, canGoBack: back, example: pathTo(state, step: step)))
+      }
+    }
+    self.deadEnds = deadEnds
+
+    var failures: [Failure] = []
+    for failure in exploration.failures {
+      if let index = failures.firstIndex(where: { $0.message == failure.message }) {
+        failures[index].count += 1
+        continue
+      }
+      let example: StepPath
+      if failure.state < 0 {
+        let (setup, commands) = describe(Int(failure.setup), [])
+        example = StepPath(step: "launch", setup: setup, commands: commands)
+      } else {
+        let (setup, moves) = exploration.path(to: failure.state, then: failure.move)
+        let (text, commands) = describe(setup, moves)
+        let step = flow.steps[Int(exploration.step[Int(failure.state)])].id
+        example = StepPath(step: step, setup: text, commands: commands)
+      }
+      failures.append(Failure(message: failure.message, count: 1, example: example))
+    }
+    self.failures = failures
+
+    let declared = flow.declaredTransitions.map(\.transition)
+    declaredTransitions = declared.count
+    untakenTransitions = exploration.options.trackTransitions
+      ? declared.filter { exploration.transitionWitness[$0] == nil } : []
+    permissionOutcomes = exploration.permissionOutcomeWitness.keys.sorted()
+  }
+}
+
+/// Counts paths in the condensation of the forward-move graph and finds its loops.
+struct PathCounter {
+  let exploration: Exploration
+  /// Component of each state, numbered in topological order (sources first).
+  var component: [Int32] = []
+  var counts: [Int] = []
+  var loops: [ExploreReport.Loop] = []
+
+  init(_ exploration: Exploration) {
+    self.exploration = exploration
+    let n = exploration.stateCount
+    guard n > 0 else { return }
+    let forward = exploration.moves.map(\.isForward)
+    func edges(_ state: Int) -> Range<Int> {
+      state < exploration.processed
+        ? Int(exploration.firstEdge[state])..<Int(exploration.firstEdge[state + 1]) : 0..<0
+    }
+    // Tarjan's algorithm without recursion.
+    var index = [Int32](repeating: -1, count: n)
+    var low = [Int32](repeating: 0, count: n)
+    var onStack = [Bool](repeating: false, count: n)
+    var stack: [Int32] = []
+    var reverseComponent = [Int32](repeating: -1, count: n)
+    var componentCount: Int32 = 0
+    var counter: Int32 = 0
+    var work: [(state: Int32, edge: Int)] = []
+    for start in 0..<n where index[start] < 0 {
+      work.append((Int32(start), edges(start).lowerBound))
+      index[start] = counter
+      low[start] = counter
+      counter += 1
+      stack.append(Int32(start))
+      onStack[start] = true
+      while let (state, edge) = work.last {
+        let s = Int(state)
+        let range = edges(s)
+        if edge < range.upperBound {
+          work[work.count - 1].edge = edge + 1
+          guard forward[Int(exploration.edgeMove[edge])] else { continue }
+          let target = Int(exploration.edgeTo[edge])
+          if index[target] < 0 {
+            index[target] = counter
+            low[target] = counter
+            counter += 1
+            stack.append(Int32(target))
+            onStack[target] = true
+            work.append((Int32(target), edges(target).lowerBound))
+          } else if onStack[target] {
+            low[s] = min(low[s], index[target])
+          }
+          continue
+        }
+        work.removeLast()
+        if let (parent, _) = work.last { low[Int(parent)] = min(low[Int(parent)], low[s]) }
+        if low[s] == index[s] {
+          var members: [Int32] = []
+          while let top = stack.popLast() {
+            onStack[Int(top)] = false
+            reverseComponent[Int(top)] = componentCount
+            members.append(top)
+            if top == state { break }
+          }
+          if members.count > 1 {
+            var steps: [Int32] = []
+            for member in members where !steps.contains(exploration.step[Int(member)]) {
+              steps.append(exploration.step[Int(member)])
+            }
+            let ids = steps.sorted().map { exploration.flow.steps[Int($0)].id }
+            if let existing = loops.firstIndex(where: { $0.steps == ids }) {
+              loops[existing].states += members.count
+            } else {
+              loops.append(.init(steps: ids, states: members.count))
+            }
+          }
+          componentCount += 1
+        }
+      }
+    }
+    // Tarjan emits a component after everything it reaches: reverse the numbering for topological order.
+    component = reverseComponent.map { componentCount - 1 - $0 }
+    var byComponent = [[Int32]](repeating: [], count: Int(componentCount))
+    for state in 0..<n { byComponent[Int(component[state])].append(Int32(state)) }
+    counts = [Int](repeating: 0, count: Int(componentCount))
+    for root in exploration.roots { counts[Int(component[Int(root)])] = 1 }
+    for c in 0..<Int(componentCount) where counts[c] > 0 {
+      for state in byComponent[c] {
+        for edge in edges(Int(state)) where forward[Int(exploration.edgeMove[edge])] {
+          let target = Int(component[Int(exploration.edgeTo[edge])])
+          guard target != c else { continue }
+          let (sum, overflow) = counts[target].addingReportingOverflow(counts[c])
+          counts[target] = overflow ? Int.max : sum
+        }
+      }
+    }
+  }
+
+  /// Distinct forward paths from a launch to any state at the terminal step `step`.
+  func paths(toStep step: Int) -> Int {
+    var total = 0
+    var seen = Set<Int32>()
+    for state in 0..<exploration.stateCount where Int(exploration.step[state]) == step && exploration.isEnded(Int32(state)) {
+      let c = component[state]
+      guard seen.insert(c).inserted else { continue }
+      let (sum, overflow) = total.addingReportingOverflow(counts[Int(c)])
+      total = overflow ? Int.max : sum
+    }
+    return total
+  }
+}

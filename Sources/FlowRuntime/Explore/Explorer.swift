@@ -1,0 +1,380 @@
+public import FlowCore
+
+/// Exhaustive, deduplicated breadth-first exploration of a flow's states with the pure ``Engine``.
+///
+/// What is tried from every state:
+/// - launch setups: every combination of the declared facts' `values` (bools: both; no `values`: the default)
+///   and of the initial permission statuses notDetermined/granted/denied/unavailable. When the permissions give
+///   more than ``ExploreOptions/maxPermissionCombinations`` combinations, one permission varies at a time
+///   (the others notDetermined). The store starts empty.
+/// - user events: next, skip, back, every option of a single choice, for a multi-choice each single option and
+///   all options together (at most `max`; choosing nothing is `next`), the text samples on a text input
+///   (those the step accepts), a form filled with every field and with the required fields only, a tap on every
+///   button and on a permission step's request button, waiting for a pending auto-advance, restart (a relaunch
+///   from the state's store; permission statuses as the device keeps them) and reset.
+/// - answers: every outcome of the pending action with one representative result; a permission request whose
+///   status is still undetermined gets granted, denied, partial, error and timeout, a decided one answers its
+///   status (as iOS does, no dialog).
+///
+/// States are normalized before they are compared: the clock stays at the launch time (a wait fires the pending
+/// timer and time goes back; a pending timer is kept as its delay), and only the last
+/// ``ExploreOptions/historyDepth`` steps of the back history are kept (back goes at most that far). Each state is
+/// stored as a key of a few 32-bit words (step, variables, store, permissions, facts, pending answer, timer,
+/// history), not as a ``RunState``; variables that no condition, route, check or assignment reads (answers
+/// kept for analytics and texts) are compared only by whether they are empty (see ``Flow/controlReads``).
+package struct Explorer {
+  package let flow: Flow
+  package var options: ExploreOptions
+  let engine: Engine
+
+  package init(flow: Flow, options: ExploreOptions = .init()) {
+    self.flow = flow
+    self.options = options
+    self.engine = Engine(flow: flow)
+  }
+
+  // MARK: - Setups
+
+  /// The launch setups explored: environment facts x initial permission statuses.
+  package var setups: [ExploreSetup] {
+    var environments: [[String: Value]] = [[:]]
+    for fact in flow.facts {
+      var values = fact.values
+      if values.isEmpty { values = fact.type == .bool ? [.bool(false), .bool(true)] : [fact.defaultValue] }
+      environments = environments.flatMap { base in values.map { base.merging([fact.name: $0]) { $1 } } }
+    }
+    let kinds = flow.permissions.map(\.name)
+    let statuses = ["notDetermined", "granted", "denied", "unavailable"]
+    var permissionSets: [[String: String]] = [[:]]
+    var total = 1
+    for _ in kinds { total = total > options.maxPermissionCombinations ? total : total * statuses.count }
+    if total <= options.maxPermissionCombinations {
+      for kind in kinds {
+        permissionSets = permissionSets.flatMap { base in statuses.map { base.merging([kind: $0]) { $1 } } }
+      }
+    } else {
+      let undetermined = Dictionary(uniqueKeysWithValues: kinds.map { ($0, "notDetermined") })
+      permissionSets = [undetermined]
+      for kind in kinds {
+        for status in statuses.dropFirst() { permissionSets.append(undetermined.merging([kind: status]) { $1 }) }
+      }
+    }
+    return environments.flatMap { environment in
+      permissionSets.map { ExploreSetup(environment: environment, permissions: $0) }
+    }
+  }
+
+  // MARK: - Exploring
+
+  package func explore() -> Exploration {
+    var result = Exploration(flow: flow, options: options)
+    var coder = StateCoder(flow: flow, historyDepth: options.historyDepth)
+    var set = StateSet(width: coder.width)
+    var key = [UInt32](repeating: 0, count: coder.width)
+    var queue: [RunState] = []
+    var queueOffset = 0
+    var moveIDs: [ExploreMove: Int32] = [:]
+    func moveID(_ move: ExploreMove) -> Int32 {
+      if let id = moveIDs[move] { return id }
+      let id = Int32(result.moves.count)
+      result.moves.append(move)
+      moveIDs[move] = id
+      return id
+    }
+    func add(_ state: RunState, parent: Int32, move: Int32, setup: Int32) -> Int32? {
+      coder.encode(state, into: &key)
+      let (inserted, id) = set.insert(key)
+      guard inserted else { return id }
+      if set.count > options.maxStates {
+        result.hitLimit = true
+        return nil
+      }
+      queue.append(state)
+      result.step.append(Int32(state.current ?? -1))
+      result.flags.append((state.ended != nil ? Exploration.endedFlag : 0) | (state.pending != nil ? Exploration.pendingFlag : 0))
+      result.parent.append(parent)
+      result.parentMove.append(move)
+      result.setupOf.append(setup)
+      return id
+    }
+
+    result.setups = setups
+    for (index, setup) in result.setups.enumerated() {
+      do {
+        var (state, records) = try engine.launch(setup.launch(clock: options.clock))
+        normalize(&state)
+        if let id = add(state, parent: -1, move: -1, setup: Int32(index)) {
+          result.roots.append(id)
+          var tracker = TransitionTracker()
+          for record in records {
+            if let transition = tracker.feed(record), result.transitionWitness[transition] == nil {
+              result.transitionWitness[transition] = (id, -1)
+            }
+          }
+        }
+      } catch {
+        result.failures.append(.init(state: -1, move: -1, setup: Int32(index), message: "\(error)"))
+      }
+      if result.hitLimit { break }
+    }
+
+    var processed = 0
+    while processed < queue.count + queueOffset, !result.hitLimit {
+      let id = Int32(processed)
+      let state = queue[processed - queueOffset]
+      processed += 1
+      if processed - queueOffset > 65_536 && (processed - queueOffset) * 2 > queue.count {
+        queue.removeFirst(processed - queueOffset)
+        queueOffset = processed
+      }
+      result.firstEdge.append(Int32(result.edgeTo.count))
+      let fromStep = state.current.map { flow.steps[$0] }
+      var forward = false
+      for move in moves(from: state) {
+        let next: RunState
+        let records: [Record]
+        do {
+          guard let (after, produced) = try apply(move, to: state) else { continue }
+          next = after
+          records = produced
+        } catch {
+          let mid = moveID(move)
+          result.failures.append(.init(state: id, move: mid, setup: -1, message: "\(error)"))
+          continue
+        }
+        if next == state { continue }
+        let mid = moveID(move)
+        guard let target = add(next, parent: id, move: mid, setup: -1) else { break }
+        result.edgeTo.append(target)
+        result.edgeMove.append(mid)
+        if move.isForward { forward = true }
+        if options.trackTransitions {
+          var tracker = TransitionTracker(at: fromStep?.id)
+          switch move {
+          case .answer(_, let permission, let outcome, _):
+            if let permission, let step = fromStep {
+              let key = PermissionOutcome(step: step.id, permission: permission, outcome: outcome)
+              if result.permissionOutcomeWitness[key] == nil { result.permissionOutcomeWitness[key] = (id, mid) }
+            }
+            tracker.answered(outcome)
+          case .event(let event):
+            let (kind, name) = FlowTransition.Kind.of(event, on: fromStep)
+            tracker.begin(kind, name: name)
+          case .restart: break
+          }
+          for record in records {
+            if let transition = tracker.feed(record), result.transitionWitness[transition] == nil {
+              result.transitionWitness[transition] = (id, mid)
+            }
+          }
+        }
+      }
+      if !forward && state.ended == nil && state.pending == nil { result.deadEnds.append(id) }
+    }
+    result.processed = processed
+    result.firstEdge.append(Int32(result.edgeTo.count))
+    result.keyBytes = set.bytes
+    result.keyWidth = coder.width
+    return result
+  }
+
+  // MARK: - Moves
+
+  /// Everything tried from `state`, in a fixed order.
+  func moves(from state: RunState) -> [ExploreMove] {
+    var result: [ExploreMove] = []
+    guard let current = state.current else { return [.restart] }
+    if state.ended != nil { return [.restart, .event(.reset)] }
+    if let pending = state.pending {
+      if let kind = pending.permission {
+        let status = Self.deviceStatus(state.permissions[kind] ?? "notDetermined")
+        let outcomes = status == "notDetermined" ? ["granted", "denied", "partial", "error", "timeout"] : [status]
+        return outcomes.map { .answer(action: pending.action, permission: kind, outcome: $0, result: [:]) }
+      }
+      return (Vocabulary.actions[pending.action] ?? []).map {
+        .answer(action: pending.action, permission: nil, outcome: $0, result: Self.result(of: pending.action, $0))
+      }
+    }
+    let step = flow.steps[current]
+    if step.next != nil { result.append(.event(.next)) }
+    if step.skip != nil { result.append(.event(.skip)) }
+    if let choice = step.choice, step.next != nil {
+      let ids = choice.options.map(\.id)
+      if step.kind == .singleChoice {
+        result += ids.map { .event(.choose([$0])) }
+      } else {
+        if choice.min <= 1 && (choice.max ?? 1) >= 1 { result += ids.map { .event(.choose([$0])) } }
+        let all = Array(ids.prefix(choice.max ?? ids.count))
+        if all.count > 1 && all.count >= choice.min { result.append(.event(.choose(all))) }
+      }
+    }
+    if step.textInput != nil, step.next != nil {
+      result += options.textSamples.map { .event(.input($0)) }
+    }
+    if !step.fields.isEmpty, step.next != nil {
+      let all = Dictionary(uniqueKeysWithValues: step.fields.map { ($0.name, Self.sample(for: $0.type)) })
+      result.append(.event(.inputFields(all)))
+      let required = all.filter { name, _ in step.fields.contains { $0.name == name && $0.isRequired } }
+      if required.count != all.count { result.append(.event(.inputFields(required))) }
+    }
+    if step.permission != nil, !step.buttons.contains(where: { $0.name == "request" }) {
+      result.append(.event(.tap("request")))
+    }
+    result += step.buttons.map { .event(.tap($0.name)) }
+    if let timer = state.timer { result.append(.event(.elapse(seconds: max(0, timer - state.clock)))) }
+    if (step.back ?? flow.back) && !state.history.isEmpty { result.append(.event(.back)) }
+    result.append(.restart)
+    result.append(.event(.reset))
+    return result
+  }
+
+  /// Applies a move; nil when the engine refuses it. Throws the flow's own failures.
+  func apply(_ move: ExploreMove, to state: RunState) throws -> (RunState, [Record])? {
+    var next = state
+    let records: [Record]
+    do {
+      switch move {
+      case .event(let event): records = try engine.handle(event, in: &next)
+      case .answer(_, _, let outcome, let result): records = try engine.handle(.outcome(outcome, result: result), in: &next)
+      case .restart:
+        let launch = Launch(
+          environment: state.environment, permissions: state.permissions.mapValues(Self.deviceStatus),
+          store: state.store, clock: options.clock)
+        (next, records) = try engine.launch(launch)
+      }
+    } catch is Rejection {
+      return nil
+    }
+    normalize(&next)
+    return (next, records)
+  }
+
+  func normalize(_ state: inout RunState) {
+    if let timer = state.timer { state.timer = timer - state.clock + options.clock }
+    state.clock = options.clock
+    if state.history.count > options.historyDepth {
+      var kept = History()
+      for step in state.history.steps.suffix(options.historyDepth) { kept.append(step) }
+      state.history = kept
+    }
+  }
+
+  /// The status the device keeps after an answer (what a relaunch reads): partial counts as granted, error and
+  /// timeout leave it undetermined.
+  static func deviceStatus(_ status: String) -> String {
+    switch status {
+    case "granted", "partial": "granted"
+    case "denied": "denied"
+    case "unavailable": "unavailable"
+    default: "notDetermined"
+    }
+  }
+
+  /// The representative result an action's outcome returns.
+  package static func result(of action: String, _ outcome: String) -> [String: Value] {
+    switch (action, outcome) {
+    case ("sign-in-with-apple", "success"): ["name": .string("Akira"), "userId": .string("apple-user-1")]
+    case ("restore-profile", "found"): ["displayName": .string("Akira"), "habits": .map(["wake": .string("07:00")])]
+    default: [:]
+    }
+  }
+
+  static func sample(for type: Step.Field.FieldType) -> String {
+    switch type {
+    case .string: "Akira"
+    case .time: "07:00"
+    case .bool: "true"
+    case .int: "1"
+    }
+  }
+}
+
+// MARK: - Options and setup
+
+package struct ExploreOptions: Sendable {
+  /// Stop after this many distinct states.
+  package var maxStates = 500_000
+  /// Steps of back history that states keep (and compare).
+  package var historyDepth = 2
+  /// What is typed into text inputs (only those the step accepts lead anywhere).
+  package var textSamples = ["", "User", "Akira"]
+  /// Above this many combinations of initial permission statuses, one permission varies at a time.
+  package var maxPermissionCombinations = 64
+  /// Record which declared transitions and permission outcomes are taken (for reports and `--emit-scenarios`).
+  package var trackTransitions = true
+  /// The virtual clock at launch (seconds since midnight).
+  package var clock: Double = 9 * 3600
+  package init() {}
+}
+
+/// One launch: the device's facts and the permission statuses it reports.
+package struct ExploreSetup: Hashable, Sendable {
+  package var environment: [String: Value]
+  package var permissions: [String: String]
+
+  func launch(clock: Double) -> Launch {
+    Launch(environment: environment, permissions: permissions, store: [:], clock: clock)
+  }
+
+  /// `osVersion=26 locale=ja-JP notifications=denied`.
+  package var description: String {
+    let facts = environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value.literal)" }
+    let statuses = permissions.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+    let all = facts + statuses
+    return all.isEmpty ? "(defaults)" : all.joined(separator: " ")
+  }
+}
+
+/// One edge of the state graph: a user event, a provider's answer, or a relaunch.
+package enum ExploreMove: Hashable, Sendable {
+  case event(FlowEvent)
+  case answer(action: String, permission: String?, outcome: String, result: [String: Value])
+  case restart
+
+  /// Moves that go on through the flow (not back, restart or reset).
+  var isForward: Bool {
+    switch self {
+    case .event(.back), .event(.reset), .restart: false
+    default: true
+    }
+  }
+
+  /// The `flowrun` command (`next`, `choose a,b`, `input "Akira"`, `wait 3`), or for an answer
+  /// `[notifications: granted]`.
+  package var command: String {
+    switch self {
+    case .restart: return "restart"
+    case .answer(let action, let permission, let outcome, _): return "[\(permission ?? action): \(outcome)]"
+    case .event(let event):
+      switch event {
+      case .next: return "next"
+      case .skip: return "skip"
+      case .back: return "back"
+      case .reset: return "reset"
+      case .choose(let ids): return "choose " + ids.joined(separator: ",")
+      case .input(let text):
+        var quoted = ""
+        Value.writeJSONString(text, to: &quoted)
+        return "input " + quoted
+      case .inputFields(let fields):
+        return "input " + fields.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
+      case .tap(let name): return "tap \(name)"
+      case .elapse(let seconds):
+        return seconds == seconds.rounded() && abs(seconds) < 1e15 ? "wait \(Int(seconds))" : "wait \(seconds)"
+      case .outcome(let name, _): return "[\(name)]"
+      case .launch: return "restart"
+      }
+    }
+  }
+}
+
+/// A permission request's outcome on a step.
+package struct PermissionOutcome: Hashable, Sendable, Comparable, CustomStringConvertible {
+  package var step: String
+  package var permission: String
+  package var outcome: String
+  package var description: String { "\(step): \(permission) \(outcome)" }
+  package static func < (lhs: Self, rhs: Self) -> Bool {
+    (lhs.step, lhs.permission, lhs.outcome) < (rhs.step, rhs.permission, rhs.outcome)
+  }
+}

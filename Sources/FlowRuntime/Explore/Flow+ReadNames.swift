@@ -1,0 +1,75 @@
+public import FlowCore
+
+extension Flow {
+  /// The variables and store keys that can change what the flow does: those read by a condition, a route, a
+  /// resume rule, an `enabled`/`visible`/`valid` check, an `initial` or an assigned value. Variables read only
+  /// by texts and analytics properties are not among them. Exploration merges states that differ only in the
+  /// others (keeping whether each is empty, which `next` on a required choice checks).
+  package var controlReads: (variables: Set<String>, storeKeys: Set<String>, wholeStore: Bool) {
+    var exprs: [Expr] = []
+    func effects(_ list: [Effect]) {
+      for effect in list {
+        if let when = effect.when { exprs.append(when) }
+        if case .set(_, let value) = effect.kind { exprs.append(value) }
+      }
+    }
+    func transition(_ transition: Transition?) {
+      guard let transition else { return }
+      if let enabled = transition.enabled { exprs.append(enabled) }
+      effects(transition.effects)
+      target(transition.target)
+    }
+    func target(_ target: Target) {
+      if case .routes(let routes) = target {
+        for route in routes {
+          if let when = route.when { exprs.append(when) }
+          effects(route.effects)
+        }
+      }
+    }
+    for route in resume {
+      if let when = route.when { exprs.append(when) }
+      if case .rawValue(let expr) = route.destination { exprs.append(expr) }
+    }
+    exprs += variables.compactMap(\.initial)
+    effects(reset.effects)
+    effects(hooks.launch)
+    effects(hooks.advance)
+    effects(hooks.enter)
+    for step in steps {
+      if let skipIf = step.skipIf { exprs.append(skipIf) }
+      if let when = step.autoAdvance?.when { exprs.append(when) }
+      if let valid = step.textInput?.valid { exprs.append(valid) }
+      effects(step.enter)
+      transition(step.next)
+      transition(step.skip)
+      for button in step.buttons {
+        exprs += [button.enabled, button.visible].compactMap { $0 }
+        effects(button.effects)
+        switch button.move {
+        case .go(let destination): target(destination)
+        case .perform(_, let outcomes): outcomes.forEach { transition($0.transition) }
+        }
+      }
+      if let request = step.permission {
+        exprs += [request.enabled, request.visible].compactMap { $0 }
+        request.outcomes.forEach { transition($0.transition) }
+      }
+      step.action?.outcomes.forEach { transition($0.transition) }
+    }
+    var names: Set<String> = []
+    var keys: Set<String> = []
+    var wholeStore = false
+    for expr in exprs {
+      for reference in expr.expression.references {
+        guard let root = reference.path.first else { continue }
+        if root == "store" {
+          if reference.path.count > 1 { keys.insert(reference.path[1]) } else { wholeStore = true }
+        } else {
+          names.insert(root)
+        }
+      }
+    }
+    return (names.filter { variableIndexByName[$0] != nil }, keys, wholeStore)
+  }
+}
