@@ -14,6 +14,6 @@ struct FlowRun: AsyncParsableCommand {
       Exit codes: 0 success; 1 a scripted command was refused, a scenario failed or the flow failed while
       running; 2 bad usage, a file that cannot be read, or a flow with errors (see flowlint).
       """,
-    subcommands: [RunFlow.self, TestScenarios.self],
+    subcommands: [RunFlow.self, TestScenarios.self, ExploreFlow.self, GraphFlow.self, DiffFlows.self],
     defaultSubcommand: RunFlow.self)
 }
