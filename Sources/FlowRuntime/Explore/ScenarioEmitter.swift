@@ -48,6 +48,7 @@ package struct ScenarioEmitter {
   /// Runs the moves on the engine the way a scenario runs them (real clock, full history, the fakes' statuses).
   func replay(setup: ExploreSetup, moves: [ExploreMove]) -> GeneratedCase? {
     let engine = Engine(flow: exploration.flow)
+    let explorer = Explorer(flow: exploration.flow, options: exploration.options)
     var deviceStatuses = setup.permissions
     var generated = GeneratedCase(
       name: "", setup: setup, commands: [], answers: [:], path: [], events: [], ended: .bool(false), at: "")
@@ -65,6 +66,16 @@ package struct ScenarioEmitter {
     do {
       var (state, records) = try engine.launch(setup.launch(clock: exploration.options.clock))
       observe(records)
+      // A scenario answers a pending action in the same command: end with an answer when the path stops at one.
+      var moves = moves
+      var probe = state
+      for move in moves { probe = (try? explorer.apply(move, to: probe))??.0 ?? probe }
+      var guardCount = 0
+      while probe.pending != nil, guardCount < 8, let answer = explorer.moves(from: probe).first {
+        moves.append(answer)
+        probe = (try? explorer.apply(answer, to: probe))??.0 ?? probe
+        guardCount += 1
+      }
       for move in moves {
         switch move {
         case .event(let event):
