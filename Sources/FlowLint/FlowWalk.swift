@@ -15,6 +15,15 @@ package struct ExpressionSite: Sendable {
   package var role: Role
   /// `result` in an action's outcomes, `input` in `valid`.
   package var extraRoots: [String: ValueType]
+  /// The names the expression reads, computed once.
+  package var references: [Expression.Reference]
+
+  package init(expr: Expr, role: Role, extraRoots: [String: ValueType]) {
+    self.expr = expr
+    self.role = role
+    self.extraRoots = extraRoots
+    self.references = expr.expression.references
+  }
 }
 
 /// A name written where a variable is expected, outside expressions.

@@ -1,30 +1,59 @@
 package import FlowCore
 
 /// The lines of a source file, for carets under a finding and for reading the text at a position.
+///
+/// Lines are found with one byte scan and decoded only when asked for, so a 10,000-step flow costs little.
 package struct SourceText: Sendable, Hashable {
-  /// The file's lines without their line breaks; empty when the file is not UTF-8 text.
-  package let lines: [Substring]
+  private let bytes: [UInt8]
+  /// Byte offset where each line starts; empty when the file is not UTF-8 text.
+  private let lineStarts: [Int]
 
   package init(bytes: [UInt8]) {
-    guard let text = String(validating: bytes, as: UTF8.self), !bytes.contains(0) else {
-      self.init(lines: [])
+    guard !bytes.contains(0), String(validating: bytes, as: UTF8.self) != nil else {
+      self.bytes = []
+      self.lineStarts = []
       return
     }
-    self.init(text)
+    self.bytes = bytes
+    var starts = [0]
+    for (offset, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") { starts.append(offset + 1) }
+    self.lineStarts = starts
   }
-
-  private init(lines: [Substring]) { self.lines = lines }
 
   package init(_ text: String) {
-    lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
-      line.hasSuffix("\r") ? line.dropLast() : line
-    }
+    self.init(bytes: Array(text.utf8))
   }
 
-  /// The 1-based line `number`, or nil.
+  /// How many lines there are.
+  package var lineCount: Int { lineStarts.count }
+
+  /// The 1-based line `number` without its line break, or nil.
   package func line(_ number: Int) -> Substring? {
-    guard number >= 1, number <= lines.count else { return nil }
-    return lines[number - 1]
+    guard number >= 1, number <= lineStarts.count else { return nil }
+    let start = lineStarts[number - 1]
+    var end = number < lineStarts.count ? lineStarts[number] - 1 : bytes.count
+    if end > start && bytes[end - 1] == UInt8(ascii: "\r") { end -= 1 }
+    return Substring(String(decoding: bytes[start..<max(start, end)], as: UTF8.self))
+  }
+
+  /// The 1-based numbers of the lines that contain `needle` (ASCII), found by scanning bytes.
+  package func lines(containing needle: String) -> [Int] {
+    let pattern = Array(needle.utf8)
+    guard let first = pattern.first, bytes.count >= pattern.count else { return [] }
+    var found: [Int] = []
+    var line = 1
+    var offset = 0
+    let last = bytes.count - pattern.count
+    while offset <= last {
+      let byte = bytes[offset]
+      if byte == UInt8(ascii: "\n") {
+        line += 1
+      } else if byte == first && bytes[offset..<offset + pattern.count].elementsEqual(pattern) {
+        if found.last != line { found.append(line) }
+      }
+      offset += 1
+    }
+    return found
   }
 
   /// The Unicode scalar at a 1-based line and column, or nil.

@@ -20,7 +20,9 @@ package struct Suppressions {
 
   package init(text: SourceText, file: String) {
     self.file = file
-    for (offset, line) in text.lines.enumerated() where line.contains(Self.directive) {
+    for number in text.lines(containing: Self.directive) {
+      guard let line = text.line(number) else { continue }
+      let offset = number - 1
       guard let hash = line.firstIndex(of: "#") else { continue }
       let comment = line[line.index(after: hash)...]
       let trimmed = comment.drop { $0 == " " || $0 == "\t" }

@@ -72,7 +72,7 @@ struct ExpressionTypeRule: LintRule {
     for site in context.walk.expressions {
       let scope = context.scope(for: site)
       // Unknown names and undeclared permissions are their own rules' findings.
-      let references = site.expr.expression.references
+      let references = site.references
       guard references.allSatisfy({ scope[$0.path[0]] != nil }),
         !references.contains(where: { $0.path.count > 1 && $0.path[0] == "permission" && !declaredPermissions.contains($0.path[1]) })
       else { continue }

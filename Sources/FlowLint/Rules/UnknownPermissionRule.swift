@@ -52,7 +52,7 @@ struct UnknownPermissionRule: LintRule {
         at: kind.location)
     }
     for site in context.walk.expressions {
-      for reference in site.expr.expression.references
+      for reference in site.references
       where reference.path.count > 1 && reference.path[0] == "permission" && !declared.contains(reference.path[1]) {
         let kind = reference.path[1]
         context.report(

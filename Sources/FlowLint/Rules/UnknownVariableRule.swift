@@ -78,7 +78,7 @@ struct UnknownVariableRule: LintRule {
     }
     for site in context.walk.expressions {
       let scope = context.scope(for: site)
-      for reference in site.expr.expression.references where scope[reference.path[0]] == nil {
+      for reference in site.references where scope[reference.path[0]] == nil {
         let name = reference.path[0]
         let location = context.location(of: site.expr, column: reference.column)
         switch name {

@@ -38,7 +38,7 @@ struct UnusedVariableRule: LintRule {
   func check(_ context: LintContext) {
     var used: Set<String> = []
     for site in context.walk.expressions {
-      for reference in site.expr.expression.references { used.insert(reference.path[0]) }
+      for reference in site.references { used.insert(reference.path[0]) }
     }
     var written: Set<String> = []
     for use in context.walk.variableUses {
