@@ -47,13 +47,13 @@ package struct CaseResult: Sendable {
 package enum ScenarioRunner {
   /// The fakes a case scripts.
   package static func providers(for scenarioCase: ScenarioCase, flow: Flow) -> (Providers, Fakes.MemoryStore) {
-    var permissionAnswers: [String: [String]] = [:]
+    var permissionAnswers: [String: [ActionAnswer]] = [:]
     for (key, answers) in scenarioCase.answers where Vocabulary.actions[key] == nil {
-      permissionAnswers[key] = answers.map(\.outcome)
+      permissionAnswers[key] = answers
     }
     let store = Fakes.MemoryStore(scenarioCase.store, corrupted: scenarioCase.storeCorrupted)
     let providers = Providers.fakes(
-      permissions: Fakes.Permissions(statuses: scenarioCase.permissions, answers: permissionAnswers),
+      permissions: Fakes.Permissions(statuses: scenarioCase.permissions, scripted: permissionAnswers),
       auth: Fakes.Auth(answers: scenarioCase.answers["sign-in-with-apple"] ?? []),
       profiles: Fakes.Profiles(restores: scenarioCase.answers["restore-profile"] ?? []),
       review: Fakes.Review(answers: scenarioCase.answers["request-review"] ?? []),

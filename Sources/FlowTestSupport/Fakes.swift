@@ -15,14 +15,22 @@ extension Fakes {
   public final class Permissions: PermissionProvider, Sendable {
     struct State {
       var statuses: [String: String]
-      var answers: [String: [String]]
+      var answers: [String: [ActionAnswer]]
       var dialogs: [String] = []
     }
     private let state: Mutex<State>
     private let ask: AskUser?
 
-    public init(statuses: [String: String] = [:], answers: [String: [String]] = [:], ask: AskUser? = nil) {
-      state = Mutex(State(statuses: statuses, answers: answers))
+    /// - Parameters:
+    ///   - statuses: the status of each kind at start (default `notDetermined`).
+    ///   - answers: outcomes of successive requests per kind.
+    public convenience init(statuses: [String: String] = [:], answers: [String: [String]] = [:], ask: AskUser? = nil) {
+      self.init(statuses: statuses, scripted: answers.mapValues { $0.map { ActionAnswer($0) } }, ask: ask)
+    }
+
+    /// Like `init(statuses:answers:ask:)`, with full answers (an answer with `dialogShown: false` shows no dialog).
+    public init(statuses: [String: String] = [:], scripted: [String: [ActionAnswer]], ask: AskUser? = nil) {
+      state = Mutex(State(statuses: statuses, answers: scripted))
       self.ask = ask
     }
 
@@ -37,27 +45,29 @@ extension Fakes {
     }
 
     public func request(_ kind: String) async -> ActionAnswer {
-      let (current, scripted) = state.withLock { state -> (String, String?) in
+      let (current, scripted) = state.withLock { state -> (String, ActionAnswer?) in
         let status = state.statuses[kind] ?? "notDetermined"
         guard status == "notDetermined" else { return (status, nil) }
         let next = state.answers[kind]?.isEmpty == false ? state.answers[kind]?.removeFirst() : nil
         return (status, next)
       }
       if current != "notDetermined" { return ActionAnswer(current, dialogShown: false) }
-      var outcome = scripted
-      if outcome == nil, let ask {
-        outcome = await ask("Allow \(kind)?", Vocabulary.permissionOutcomes.filter { $0 != "unavailable" })
+      var answer = scripted
+      if answer == nil, let ask,
+        let outcome = await ask("Allow \(kind)?", Vocabulary.permissionOutcomes.filter { $0 != "unavailable" })
+      {
+        answer = ActionAnswer(outcome)
       }
-      let answer = outcome ?? "granted"
+      let result = answer ?? ActionAnswer("granted")
       state.withLock { state in
-        state.dialogs.append(kind)
-        switch answer {
+        if result.dialogShown { state.dialogs.append(kind) }
+        switch result.outcome {
         case "granted", "partial": state.statuses[kind] = "granted"
         case "denied": state.statuses[kind] = "denied"
         default: break  // error and timeout leave the status undetermined
         }
       }
-      return ActionAnswer(answer, dialogShown: true)
+      return result
     }
   }
 
