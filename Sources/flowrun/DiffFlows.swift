@@ -1,5 +1,45 @@
 import ArgumentParser
+import FlowCore
+import FlowRuntime
+import Foundation
+
 struct DiffFlows: AsyncParsableCommand {
-  static let configuration = CommandConfiguration(commandName: "diff", abstract: "stub")
-  func run() async throws {}
+  static let configuration = CommandConfiguration(
+    commandName: "diff",
+    abstract: "Compare two versions of a flow, including what happens to users whose progress OLD saved.",
+    discussion: """
+      Reports steps added, removed, retired and reordered; changed transitions, guards and effects; the analytics
+      events along the main path before and after; and, for every step raw value OLD persists, where NEW resumes
+      such a user. A raw value that now names a different step is an error.
+
+      Exit codes: 0 no errors; 1 saved progress would resume at the wrong step; 2 a flow cannot be read.
+      """)
+
+  @Argument(help: "The old flow file.")
+  var old: String
+
+  @Argument(help: "The new flow file.")
+  var new: String
+
+  @Option(help: "Output format: text or json.")
+  var format: OutputFormat = .text
+
+  enum OutputFormat: String, ExpressibleByArgument, CaseIterable { case text, json }
+
+  func run() async throws {
+    var flows: [Flow] = []
+    for path in [old, new] {
+      let loaded = FlowFile.load(path: path)
+      for diagnostic in loaded.diagnostics where diagnostic.severity == .error {
+        FileHandle.standardError.write(Data((diagnostic.description + "\n").utf8))
+      }
+      guard let flow = loaded.flow, !loaded.diagnostics.contains(where: { $0.severity == .error }) else {
+        throw ExitCode(2)
+      }
+      flows.append(flow)
+    }
+    let report = FlowDiff.compare(old: flows[0], new: flows[1])
+    print(format == .json ? report.json.prettyJSON : report.text)
+    if report.hasErrors { throw ExitCode(1) }
+  }
 }
