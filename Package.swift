@@ -26,8 +26,8 @@ let package = Package(
     .target(name: "FlowSchema", dependencies: ["FlowCore"]),
     .target(name: "FlowLint", dependencies: ["FlowCore", "FlowYAML", "FlowSchema"]),
     .target(name: "FlowTestSupport", dependencies: ["FlowCore"]),
-    .target(name: "FlowRuntime", dependencies: ["FlowCore", "FlowYAML", "FlowSchema", "FlowTestSupport"]),
-    .executableTarget(name: "flowlint", dependencies: ["FlowLint", argumentParser]),
+    .target(name: "FlowRuntime", dependencies: ["FlowCore", "FlowYAML", "FlowSchema", "FlowLint", "FlowTestSupport"]),
+    .executableTarget(name: "flowlint", dependencies: ["FlowCore", "FlowSchema", "FlowLint", argumentParser]),
     .executableTarget(name: "flowrun", dependencies: ["FlowRuntime", argumentParser]),
     .executableTarget(
       name: "flowbench", dependencies: ["FlowRuntime"], path: "Benchmarks/flowbench"),

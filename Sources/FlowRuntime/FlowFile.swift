@@ -1,6 +1,5 @@
 public import FlowCore
-import FlowYAML
-import Foundation
+import FlowLint
 
 /// Loads a flow file for running: parse, check against the schema, compile and lint.
 package enum FlowFile {
@@ -9,19 +8,14 @@ package enum FlowFile {
     package var diagnostics: [Diagnostic]
   }
 
+  /// Loads, checks against the schema, compiles and lints the flow at `path`. A flow with errors must not run.
   package static func load(path: String) -> Loaded {
-    // TODO(lead): switch to FlowLint's FlowLoader (schema + lint) once it lands.
-    guard let data = FileManager.default.contents(atPath: path) else {
-      return Loaded(flow: nil, diagnostics: [Diagnostic(.error, "cannot read the flow file", file: path, at: .unknown)])
-    }
     do {
-      let bytes = [UInt8](data)
-      let node = path.hasSuffix(".json") ? try JSONReader.read(bytes: bytes, file: path)
-        : try YAMLLoader.load(bytes: bytes, file: path)
-      let (flow, diagnostics) = FlowCompiler.compile(node, file: path)
-      return Loaded(flow: flow, diagnostics: diagnostics)
+      let loaded = try FlowLoader.load(path: path)
+      let diagnostics = Linter.lint(loaded)
+      return Loaded(flow: loaded.flow, diagnostics: diagnostics)
     } catch {
-      return Loaded(flow: nil, diagnostics: [error.diagnostic])
+      return Loaded(flow: nil, diagnostics: [Diagnostic(.error, error.reason, file: path, at: .unknown, rule: "io")])
     }
   }
 }

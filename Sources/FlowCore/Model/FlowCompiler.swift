@@ -13,16 +13,11 @@ public enum FlowCompiler {
   }
 }
 
-/// Rule ids the compiler reports; ``RuleCatalog`` describes them.
+/// Rule ids the compiler reports (FlowLint's rule registry describes them).
 package enum CompilerRule {
   package static let shape = "flow-shape"
   package static let unknownStep = "unknown-step"
-  package static let unknownVariable = "unknown-variable"
-  package static let unknownString = "unknown-string"
-  package static let unknownPermission = "unknown-permission"
-  package static let unknownOutcome = "unknown-outcome"
   package static let expressionSyntax = "expression-syntax"
-  package static let duplicate = "duplicate-name"
 }
 
 private final class Compiler {
