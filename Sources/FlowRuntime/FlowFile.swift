@@ -6,6 +6,13 @@ package enum FlowFile {
   package struct Loaded: Sendable {
     package var flow: Flow?
     package var diagnostics: [Diagnostic]
+    var text: SourceText?
+
+    /// The diagnostics as `flowlint` prints them: position, message, the source line and a caret.
+    package func rendered(color: Bool) -> String {
+      guard let text else { return diagnostics.map(\.description).joined(separator: "\n") }
+      return diagnostics.map { TextReporter.render($0, text: text, color: color) }.joined(separator: "\n")
+    }
   }
 
   /// Loads, checks against the schema, compiles and lints the flow at `path`. A flow with errors must not run.
@@ -13,9 +20,9 @@ package enum FlowFile {
     do {
       let loaded = try FlowLoader.load(path: path)
       let diagnostics = Linter.lint(loaded)
-      return Loaded(flow: loaded.flow, diagnostics: diagnostics)
+      return Loaded(flow: loaded.flow, diagnostics: diagnostics, text: loaded.text)
     } catch {
-      return Loaded(flow: nil, diagnostics: [Diagnostic(.error, error.reason, file: path, at: .unknown, rule: "io")])
+      return Loaded(flow: nil, diagnostics: [Diagnostic(.error, error.reason, file: path, at: .unknown, rule: "io")], text: nil)
     }
   }
 }

@@ -76,7 +76,10 @@ struct RunFlow: AsyncParsableCommand {
 
   func run() async throws {
     let loaded = FlowFile.load(path: flow)
-    for diagnostic in loaded.diagnostics { FileHandle.standardError.write(Data((diagnostic.description + "\n").utf8)) }
+    if !loaded.diagnostics.isEmpty {
+      let color = isatty(STDERR_FILENO) == 1 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
+      FileHandle.standardError.write(Data((loaded.rendered(color: color) + "\n").utf8))
+    }
     guard let compiled = loaded.flow, !loaded.diagnostics.contains(where: { $0.severity == .error }) else {
       throw ExitCode(2)
     }
