@@ -77,6 +77,17 @@ case "load":
   print(String(format: "load %d-step flow (%.1f MB): parse %.4f s, parse+compile %.4f s, peak memory %.0f MB",
                steps, Double(bytes.count) / 1e6, parse, full, peakMemoryMB()))
 
+case "parse":
+  // Our YAML loader on FILE, read into memory once; best of 5. Benchmarks/compare.sh sets it beside a bare
+  // libyaml event scan of the same file (Benchmarks/reference/yamlscan.c).
+  guard let path = arguments.dropFirst().first, let data = FileManager.default.contents(atPath: path) else {
+    print("usage: flowbench parse FILE")
+    exit(2)
+  }
+  let bytes = [UInt8](data)
+  let parse = try best(of: 5) { _ = try YAMLLoader.load(bytes: bytes, file: path) }
+  print(String(format: "%.6f", parse))
+
 default:
-  print("usage: flowbench [all|engine|load|generate N]")
+  print("usage: flowbench [all|engine|load|generate N|parse FILE]")
 }
