@@ -24,9 +24,14 @@ package enum ScenarioLoader {
     guard let data = FileManager.default.contents(atPath: path) else {
       throw ScenarioLoadError(diagnostics: [], ioProblem: "\(path): cannot read the file")
     }
+    return try load(bytes: [UInt8](data), path: path)
+  }
+
+  /// Loads a scenario file from its bytes; `path` names it in diagnostics and locates its flow.
+  package static func load(bytes: [UInt8], path: String) throws(ScenarioLoadError) -> ScenarioFile {
     let node: Node
     do {
-      node = try YAMLLoader.load(bytes: [UInt8](data), file: path)
+      node = try YAMLLoader.load(bytes: bytes, file: path)
     } catch {
       throw ScenarioLoadError(diagnostics: [error.diagnostic], ioProblem: nil)
     }
@@ -71,7 +76,9 @@ package enum ScenarioLoader {
         if let clock = layer["clock"] { result.clock = parseClock(clock) }
         for entry in layer["permissions"]?.entries ?? [] { result.permissions[entry.key] = entry.value.string ?? "" }
         for entry in layer["answers"]?.entries ?? [] {
-          result.answers[entry.key] = (entry.value.sequence ?? [entry.value]).map(answer)
+          // The profile server is a network call, not a system dialog.
+          let showsDialog = entry.key != "restore-profile"
+          result.answers[entry.key] = (entry.value.sequence ?? [entry.value]).map { answer($0, showsDialog: showsDialog) }
         }
         if let store = layer["store"] {
           if store.string == "corrupted" {
@@ -119,11 +126,11 @@ package enum ScenarioLoader {
       return Double(hour * 3600 + minute * 60)
     }
 
-    func answer(_ node: Node) -> ActionAnswer {
-      if let outcome = node.string { return ActionAnswer(outcome) }
+    func answer(_ node: Node, showsDialog: Bool) -> ActionAnswer {
+      if let outcome = node.string { return ActionAnswer(outcome, dialogShown: showsDialog) }
       var result: [String: Value] = [:]
       for entry in node["result"]?.entries ?? [] { result[entry.key] = Value(node: entry.value) ?? .null }
-      return ActionAnswer(node["outcome"]?.string ?? "", result: result, dialogShown: node["dialog"]?.bool ?? true)
+      return ActionAnswer(node["outcome"]?.string ?? "", result: result, dialogShown: node["dialog"]?.bool ?? showsDialog)
     }
 
     func screenCheck(_ node: Node) -> ScreenCheck {

@@ -1,0 +1,187 @@
+// User commands: part of ``Run``, the handling of one event (see Engine.swift).
+
+extension Run {
+
+  mutating func userEvent(_ event: FlowEvent, on current: StepIndex) throws {
+    let step = flow.steps[current]
+    switch event {
+    case .next:
+      guard let next = step.next else { throw reject("'\(step.id)' has no next button", on: current) }
+      try requireEnabled(next, named: "next", on: current)
+      try moveForward(from: current, via: next, bindings: [:])
+    case .skip:
+      guard let skip = step.skip else { throw reject("'\(step.id)' cannot be skipped", on: current) }
+      try requireEnabled(skip, named: "skip", on: current)
+      try moveForward(from: current, via: skip, bindings: [:])
+    case .back:
+      guard backAllowed(on: current) else {
+        throw reject("there is no way back from '\(step.id)'", on: current)
+      }
+      let previous = state.history.removeLast()
+      state.timer = nil
+      state.current = previous
+      records.append(.wentBack(from: step.id, to: flow.steps[previous].id))
+    case .choose(let ids):
+      try choose(ids, on: current)
+    case .input(let text):
+      try input(text, on: current)
+    case .inputFields(let fields):
+      try fill(fields, on: current)
+    case .tap(let name):
+      try tap(name, on: current)
+    case .outcome(let name, _):
+      throw reject("nothing is waiting for an answer ('\(name)')", on: current)
+    case .launch, .reset, .elapse:
+      break
+    }
+  }
+
+  mutating func choose(_ ids: [String], on current: StepIndex) throws {
+    let step = flow.steps[current]
+    guard let choice = step.choice else { throw reject("'\(step.id)' has no options to choose", on: current) }
+    let known = choice.options.map(\.id)
+    for id in ids where !known.contains(id) {
+      var message = "'\(id)' is not an option of '\(step.id)'"
+      if let guess = Suggestion.closest(to: id, in: known) { message += " (did you mean '\(guess)'?)" }
+      throw reject(message, on: current)
+    }
+    if step.kind == .singleChoice && ids.count != 1 {
+      throw reject("'\(step.id)' takes exactly one option", on: current)
+    }
+    if ids.count < choice.min { throw reject("choose at least \(choice.min) option(s) on '\(step.id)'", on: current) }
+    if let max = choice.max, ids.count > max {
+      throw reject("choose at most \(max) option(s) on '\(step.id)'", on: current)
+    }
+    guard let next = step.next else { throw reject("'\(step.id)' has no next button", on: current) }
+    let value: Value = step.kind == .singleChoice ? .string(ids[0]) : .list(ids.map(Value.string))
+    let before = state
+    let beforeRecords = records.count
+    try assign(AssignmentTarget(variable: choice.variable.value, key: nil, location: choice.variable.location), value)
+    do {
+      try requireEnabled(next, named: "next", on: current)
+    } catch {
+      state = before
+      records.removeSubrange(beforeRecords...)
+      throw error
+    }
+    try moveForward(from: current, via: next, bindings: [:])
+  }
+
+  mutating func input(_ text: String, on current: StepIndex) throws {
+    let step = flow.steps[current]
+    guard let textInput = step.textInput else {
+      if !step.fields.isEmpty, let first = step.fields.first {
+        return try fill([first.name: text], on: current)
+      }
+      throw reject("'\(step.id)' takes no text", on: current)
+    }
+    if let valid = textInput.valid {
+      guard try holds(valid, bindings: ["input": .string(text)]) else {
+        throw reject(
+          "'\(text)' is not accepted on '\(step.id)' (\(valid.expression.source) is false)", on: current)
+      }
+    } else if textInput.isRequired && text.allSatisfy(\.isWhitespace) {
+      throw reject("'\(step.id)' needs a non-empty text", on: current)
+    }
+    guard let next = step.next else { throw reject("'\(step.id)' has no next button", on: current) }
+    try assign(AssignmentTarget(variable: textInput.variable.value, key: nil, location: .unknown), .string(text))
+    try moveForward(from: current, via: next, bindings: [:])
+  }
+
+  mutating func fill(_ values: [String: String], on current: StepIndex) throws {
+    let step = flow.steps[current]
+    guard !step.fields.isEmpty else { throw reject("'\(step.id)' has no form fields", on: current) }
+    let names = step.fields.map(\.name)
+    for name in values.keys.sorted() where !names.contains(name) {
+      var message = "'\(name)' is not a field of '\(step.id)'"
+      if let guess = Suggestion.closest(to: name, in: names) { message += " (did you mean '\(guess)'?)" }
+      throw reject(message, on: current)
+    }
+    var assignments: [(AssignmentTarget, Value)] = []
+    for field in step.fields {
+      guard let raw = values[field.name] else {
+        if field.isRequired { throw reject("field '\(field.name)' of '\(step.id)' is required", on: current) }
+        continue
+      }
+      guard let value = field.parse(raw) else {
+        throw reject("'\(raw)' is not a valid \(field.type.rawValue) for field '\(field.name)'", on: current)
+      }
+      assignments.append((field.target, value))
+    }
+    guard let next = step.next else { throw reject("'\(step.id)' has no next button", on: current) }
+    let before = state
+    let beforeRecords = records.count
+    for (target, value) in assignments { try assign(target, value) }
+    do {
+      try requireEnabled(next, named: "next", on: current)
+    } catch {
+      state = before
+      records.removeSubrange(beforeRecords...)
+      throw error
+    }
+    try moveForward(from: current, via: next, bindings: [:])
+  }
+
+  mutating func tap(_ name: String, on current: StepIndex) throws {
+    let step = flow.steps[current]
+    if name == "next" && step.buttons.allSatisfy({ $0.name != "next" }) { return try userEvent(.next, on: current) }
+    if name == "skip" && step.buttons.allSatisfy({ $0.name != "skip" }) { return try userEvent(.skip, on: current) }
+    if name == "back" && step.buttons.allSatisfy({ $0.name != "back" }) { return try userEvent(.back, on: current) }
+    if name == "request", let request = step.permission, step.buttons.allSatisfy({ $0.name != "request" }) {
+      if let visible = request.visible, !(try holds(visible)) {
+        throw reject("the request button of '\(step.id)' is not shown", on: current)
+      }
+      if let enabled = request.enabled, !(try holds(enabled)) {
+        throw reject("the request button of '\(step.id)' is disabled (\(explain(enabled)))", on: current)
+      }
+      state.pending = .init(action: "request-permission", permission: request.kind.value, button: nil)
+      emit(.perform(action: "request-permission", permission: request.kind.value))
+      return
+    }
+    guard let button = step.buttons.first(where: { $0.name == name }) else {
+      var message = "'\(step.id)' has no button '\(name)'"
+      if let guess = Suggestion.closest(to: name, in: try buttonNames(on: current)) {
+        message += " (did you mean '\(guess)'?)"
+      }
+      throw reject(message, on: current)
+    }
+    if let visible = button.visible, !(try holds(visible)) {
+      throw reject("button '\(name)' is not shown on '\(step.id)'", on: current)
+    }
+    if let enabled = button.enabled, !(try holds(enabled)) {
+      throw reject("button '\(name)' is disabled (\(explain(enabled)))", on: current)
+    }
+    switch button.move {
+    case .go(let target):
+      let transition = Transition(
+        target: target, label: nil, enabled: nil, effects: button.effects, location: button.location)
+      try moveForward(from: current, via: transition, bindings: [:])
+    case .perform(let action, _):
+      try apply(button.effects, step: current)
+      state.pending = .init(action: action.value, permission: nil, button: name)
+      emit(.perform(action: action.value, permission: nil))
+    }
+  }
+
+  mutating func answer(_ name: String, result: [String: Value], pending: RunState.Pending, on current: StepIndex) throws {
+    let allowed = outcomeNames(of: pending)
+    guard allowed.contains(name) else {
+      var message = "'\(name)' is not an outcome of '\(pending.action)'"
+      if let guess = Suggestion.closest(to: name, in: allowed) { message += " (did you mean '\(guess)'?)" }
+      throw Rejection(message: message, allowed: allowed.map { "answer \($0)" })
+    }
+    state.pending = nil
+    if let kind = pending.permission { state.permissions[kind] = name }
+    let step = flow.steps[current]
+    let outcomes: [Outcome]
+    if let buttonName = pending.button, let button = step.buttons.first(where: { $0.name == buttonName }),
+      case .perform(_, let buttonOutcomes) = button.move
+    {
+      outcomes = buttonOutcomes
+    } else {
+      outcomes = step.permission?.outcomes ?? step.action?.outcomes ?? []
+    }
+    guard let outcome = outcomes.first(where: { $0.name == name }) else { return }
+    try moveForward(from: current, via: outcome.transition, bindings: ["result": .map(result)])
+  }
+}

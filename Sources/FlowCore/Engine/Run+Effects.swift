@@ -1,0 +1,99 @@
+// Effects and expressions: part of ``Run``, the handling of one event (see Engine.swift).
+
+extension Run {
+
+  mutating func apply(_ effects: [Effect], step: StepIndex?, bindings: [String: Value] = [:]) throws {
+    guard !effects.isEmpty else { return }
+    var bindings = bindings
+    if let step { bindings["step"] = stepValue(step) }
+    for effect in effects {
+      if let when = effect.when, !(try holds(when, bindings: bindings)) { continue }
+      switch effect.kind {
+      case .set(let target, let expr):
+        try assign(target, try evaluate(expr, bindings: bindings))
+      case .track(let event, let properties):
+        var values: [String: Value] = [:]
+        for property in properties { values[property.name] = try evaluate(property.value, bindings: bindings) }
+        emit(.track(event: event, properties: values))
+      case .userProperty(let name, let expr):
+        emit(.userProperty(name: name, value: try evaluate(expr, bindings: bindings)))
+      case .requestReview: emit(.requestReview)
+      case .syncProfile(let userID):
+        emit(.syncProfile(userID: try userID.map { try evaluate($0, bindings: bindings) } ?? .null))
+      case .placement(let name): emit(.placement(name))
+      case .completeOnboarding: emit(.completeOnboarding)
+      case .log(let expr):
+        let value = try evaluate(expr, bindings: bindings)
+        if case .string(let text) = value { emit(.log(text)) } else { emit(.log(value.literal)) }
+      }
+    }
+  }
+
+  mutating func assign(_ target: AssignmentTarget, _ value: Value) throws {
+    guard let index = flow.variableIndexByName[target.variable] else {
+      throw RunError(message: "unknown variable '\(target.variable)'")
+    }
+    let variable = flow.variables[index]
+    var newValue = value
+    if let key = target.key {
+      guard case .map(var entries) = state.variables[index] else {
+        throw RunError(message: "'\(variable.name)' is not a map; cannot set '\(target)'")
+      }
+      entries[key] = value == .null ? nil : value
+      newValue = .map(entries)
+    }
+    if newValue == .null { newValue = variable.defaultValue }
+    guard variable.type.admits(newValue) else {
+      throw RunError(message: "cannot set '\(variable.name)' (a \(variable.type.rawValue)) to \(newValue.literal)")
+    }
+    state.variables[index] = newValue
+    emit(.set(variable: target.description, value: target.key == nil ? newValue : value))
+    if let key = variable.persistKey {
+      state.store[key] = newValue
+      emit(.persist(key: key, value: newValue))
+    }
+  }
+
+  mutating func emit(_ effect: RuntimeEffect) {
+    records.append(.effect(effect))
+  }
+
+  // MARK: Expressions
+
+  func scope(_ bindings: [String: Value]) -> Scope {
+    Scope(flow: flow, state: state, bindings: bindings)
+  }
+
+  func evaluate(_ expr: Expr, bindings: [String: Value] = [:]) throws -> Value {
+    do {
+      return try expr.expression.evaluate(in: scope(bindings))
+    } catch {
+      throw RunError(message: "\(expr.location): cannot evaluate '\(expr.expression.source)': \(error.message)")
+    }
+  }
+
+  func holds(_ expr: Expr, bindings: [String: Value] = [:]) throws -> Bool {
+    let value = try evaluate(expr, bindings: bindings)
+    guard case .bool(let result) = value else {
+      throw RunError(
+        message: "\(expr.location): '\(expr.expression.source)' gave \(value.literal); expected true or false")
+    }
+    return result
+  }
+
+  func explain(_ expr: Expr, bindings: [String: Value] = [:]) -> String {
+    let scope = scope(bindings)
+    let substituted = expr.expression.explain(in: scope)
+    let result = (try? expr.expression.evaluate(in: scope))?.literal ?? "error"
+    if substituted == expr.expression.source { return "\(expr.expression.source) → \(result)" }
+    return "\(expr.expression.source) → \(substituted) → \(result)"
+  }
+
+  func stepValue(_ index: StepIndex) -> Value {
+    let step = flow.steps[index]
+    return .map([
+      "id": .string(step.id), "kind": .string(step.kind.rawValue),
+      "rawValue": step.rawValue.map(Value.int) ?? .null,
+    ])
+  }
+}

@@ -1,0 +1,122 @@
+// Launch, reset and time: part of ``Run``, the handling of one event (see Engine.swift).
+
+extension Run {
+
+  mutating func launch(_ launch: Launch) throws {
+    var fresh = RunState()
+    fresh.clock = launch.clock
+    for fact in flow.facts {
+      fresh.environment[fact.name] = launch.environment[fact.name] ?? fact.defaultValue
+    }
+    for (name, value) in launch.environment where fresh.environment[name] == nil {
+      fresh.environment[name] = value
+    }
+    for permission in flow.permissions {
+      fresh.permissions[permission.name] = launch.permissions[permission.name] ?? "notDetermined"
+    }
+    for (kind, status) in launch.permissions where fresh.permissions[kind] == nil {
+      fresh.permissions[kind] = status
+    }
+    fresh.store = launch.store ?? [:]
+    fresh.variables = flow.variables.map(\.defaultValue)
+    state = fresh
+    if let problem = launch.storeProblem {
+      records.append(.warning("the store could not be read (\(problem)); using the declared defaults"))
+    }
+    for (index, variable) in flow.variables.enumerated() {
+      if let key = variable.persistKey {
+        if launch.store == nil {
+          emit(.persist(key: key, value: variable.defaultValue))
+          continue
+        }
+        if let stored = state.store[key] {
+          if variable.admits(stored) {
+            state.variables[index] = stored
+          } else {
+            records.append(.warning(
+              "stored value \(stored.literal) for '\(variable.name)' (key '\(key)') is not a valid "
+                + "\(variable.type.rawValue)\(variable.allowedValues.map { " (one of \($0.joined(separator: ", ")))" } ?? ""); "
+                + "using the default \(variable.defaultValue.literal)"))
+            emit(.persist(key: key, value: variable.defaultValue))
+          }
+          continue
+        }
+      }
+      if let initial = variable.initial {
+        let value = try evaluate(initial)
+        if variable.admits(value) { state.variables[index] = value }
+      }
+    }
+    try resume(runLaunchHook: true)
+  }
+
+  mutating func resume(runLaunchHook: Bool) throws {
+    var destination = flow.start
+    var why = "start"
+    routes: for route in flow.resume {
+      if let when = route.when, !(try holds(when)) { continue }
+      switch route.destination {
+      case .step(let index):
+        destination = index
+        why = route.when.map { explain($0) } ?? "default"
+        break routes
+      case .rawValue(let expr):
+        let value = try evaluate(expr)
+        if case .int(let raw) = value, let index = flow.steps.firstIndex(where: { $0.rawValue == raw }) {
+          destination = index
+          why = "rawValue \(expr.expression.source) = \(raw)"
+          break routes
+        }
+      }
+    }
+    records.append(.routed(from: "launch", to: flow.steps[destination].id, why: why))
+    let target = try resolveSkips(from: destination)
+    if runLaunchHook { try apply(flow.hooks.launch, step: target) }
+    try enter(target, from: nil)
+  }
+
+  mutating func reset() throws {
+    for cleared in flow.reset.clear {
+      guard let index = flow.variableIndexByName[cleared.value] else { continue }
+      let variable = flow.variables[index]
+      state.variables[index] = variable.defaultValue
+      emit(.set(variable: variable.name, value: variable.defaultValue))
+      if let key = variable.persistKey {
+        state.store[key] = nil
+        emit(.remove(key: key))
+      }
+    }
+    try apply(flow.reset.effects, step: state.current)
+    state.history = History()
+    state.pending = nil
+    state.ended = nil
+    state.timer = nil
+    try resume(runLaunchHook: false)
+  }
+
+  mutating func elapse(_ seconds: Double) throws {
+    guard seconds >= 0 else { throw Rejection(message: "time cannot go backwards", allowed: []) }
+    state.clock += seconds
+    if let due = state.timer, state.clock >= due, let current = state.current {
+      state.timer = nil
+      guard let next = flow.steps[current].next else { return }
+      try moveForward(from: current, via: next, bindings: [:])
+    }
+  }
+
+  /// Starts the current step's auto-advance timer once its condition holds.
+  mutating func armTimer() throws {
+    guard let current = state.current, state.ended == nil, state.pending == nil, state.timer == nil,
+      let auto = flow.steps[current].autoAdvance
+    else { return }
+    if let when = auto.when, !(try holds(when)) { return }
+    if auto.seconds <= 0 {
+      guard let next = flow.steps[current].next else { return }
+      try countAutomaticMove(to: current)
+      try moveForward(from: current, via: next, bindings: [:])
+      try armTimer()
+    } else {
+      state.timer = state.clock + auto.seconds
+    }
+  }
+}

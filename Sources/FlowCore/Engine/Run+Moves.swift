@@ -1,0 +1,88 @@
+// Moves: part of ``Run``, the handling of one event (see Engine.swift).
+
+extension Run {
+
+  /// A forward move: advance hook, the transition's effects, the route, skips, then entering the step.
+  mutating func moveForward(from current: StepIndex, via transition: Transition, bindings: [String: Value]) throws {
+    let isStay: Bool
+    if case .stay = transition.target { isStay = true } else { isStay = false }
+    if !isStay { try apply(flow.hooks.advance, step: current, bindings: bindings) }
+    try apply(transition.effects, step: current, bindings: bindings)
+    guard let destination = try choose(transition.target, from: current, bindings: bindings) else { return }
+    let target = try resolveSkips(from: destination)
+    try enter(target, from: current)
+  }
+
+  /// The step a target leads to, or nil to stay.
+  mutating func choose(_ target: Target, from current: StepIndex, bindings: [String: Value]) throws -> StepIndex? {
+    switch target {
+    case .stay: return nil
+    case .step(let index): return index
+    case .routes(let routes):
+      for route in routes {
+        if let when = route.when, !(try holds(when, bindings: bindings)) { continue }
+        try apply(route.effects, step: current, bindings: bindings)
+        let destination = route.target.map { flow.steps[$0].id } ?? "stay"
+        records.append(.routed(
+          from: flow.steps[current].id, to: destination,
+          why: route.when.map { explain($0, bindings: bindings) } ?? "otherwise"))
+        return route.target
+      }
+      throw RunError(message: "no route from '\(flow.steps[current].id)' matched and none is unconditional")
+    }
+  }
+
+  /// Follows `next` past every step whose `skipIf` holds.
+  mutating func resolveSkips(from start: StepIndex) throws -> StepIndex {
+    var index = start
+    while let skipIf = flow.steps[index].skipIf, try holds(skipIf) {
+      let step = flow.steps[index]
+      records.append(.skipped(step: step.id, why: explain(skipIf)))
+      try countAutomaticMove(to: index)
+      guard let next = step.next else {
+        throw RunError(message: "step '\(step.id)' is skipped but has no 'next' to continue to")
+      }
+      try apply(next.effects, step: index)
+      guard let destination = try choose(next.target, from: index, bindings: [:]) else {
+        throw RunError(message: "step '\(step.id)' is skipped but its 'next' stays on it")
+      }
+      index = destination
+    }
+    return index
+  }
+
+  mutating func countAutomaticMove(to index: StepIndex) throws {
+    automaticMoves += 1
+    if let loopStart = automaticPath.firstIndex(of: index) {
+      let loop = (automaticPath[loopStart...] + [index]).map { flow.steps[$0].id }
+      throw RunError(message: "automatic moves loop without a user action: \(loop.joined(separator: " → "))")
+    }
+    automaticPath.append(index)
+    if automaticMoves > engine.maxAutomaticMoves {
+      throw RunError(message: "more than \(engine.maxAutomaticMoves) automatic moves in one event")
+    }
+  }
+
+  mutating func enter(_ index: StepIndex, from previous: StepIndex?) throws {
+    let step = flow.steps[index]
+    if let previous, previous != index { state.history.append(previous) }
+    state.current = index
+    state.timer = nil
+    state.pending = nil
+    records.append(.entered(step: step.id))
+    try apply(flow.hooks.enter, step: index)
+    try apply(step.enter, step: index)
+    if step.isTerminal {
+      state.ended = .init(step: index, outcome: step.terminalOutcome ?? "completed")
+      records.append(.ended(step: step.id, outcome: step.terminalOutcome ?? "completed"))
+    } else if let action = step.action {
+      state.pending = .init(action: action.name.value, permission: nil, button: nil)
+      emit(.perform(action: action.name.value, permission: nil))
+    }
+  }
+
+  func backAllowed(on current: StepIndex) -> Bool {
+    let step = flow.steps[current]
+    return (step.back ?? flow.back) && !state.history.isEmpty && !step.isTerminal
+  }
+}

@@ -1,0 +1,35 @@
+// Rejections: part of ``Run``, the handling of one event (see Engine.swift).
+
+extension Run {
+
+  func requireEnabled(_ transition: Transition, named name: String, on current: StepIndex) throws {
+    if let reason = try disabledReason(transition, named: name, on: current) { throw reject(reason, on: current) }
+  }
+
+  /// Why a transition's button cannot be pressed now, or nil when it can.
+  func disabledReason(_ transition: Transition, named name: String, on current: StepIndex) throws -> String? {
+    let step = flow.steps[current]
+    if let enabled = transition.enabled {
+      return try holds(enabled) ? nil : "\(name) is disabled on '\(step.id)' (\(explain(enabled)))"
+    }
+    if name == "next", let choice = step.choice, choice.isRequired,
+      let index = flow.variableIndexByName[choice.variable.value], state.variables[index].isEmptyValue
+    {
+      return "next is disabled until an option is chosen on '\(step.id)'"
+    }
+    return nil
+  }
+
+  func reject(_ message: String, on current: StepIndex) -> Rejection {
+    Rejection(message: message, allowed: (try? Presenter(run: self).commands(on: current)) ?? [])
+  }
+
+  func buttonNames(on current: StepIndex) throws -> [String] {
+    flow.steps[current].buttons.map(\.name)
+  }
+
+  func outcomeNames(of pending: RunState.Pending) -> [String] {
+    if pending.permission != nil { return Vocabulary.permissionOutcomes }
+    return Vocabulary.actions[pending.action] ?? []
+  }
+}
