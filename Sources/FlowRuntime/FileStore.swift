@@ -66,12 +66,15 @@ package final class FileStore: KeyValueStore, Sendable {
     let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
     guard fd >= 0 else { throw StoreError("\(path): cannot write the store (\(String(cString: strerror(errno))))") }
     var ok = true
-    text.utf8CString.withUnsafeBufferPointer { buffer in
+    Array(text.utf8).withUnsafeBytes { buffer in
+      guard let base = buffer.baseAddress else { return }
       var offset = 0
-      let count = buffer.count - 1  // without the NUL terminator
-      while offset < count {
-        let written = Foundation.write(fd, buffer.baseAddress! + offset, count - offset)
-        if written <= 0 { ok = false; return }
+      while offset < buffer.count {
+        let written = Foundation.write(fd, base + offset, buffer.count - offset)
+        if written <= 0 {
+          ok = false
+          return
+        }
         offset += written
       }
     }
