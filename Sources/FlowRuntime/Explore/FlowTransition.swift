@@ -147,7 +147,7 @@ extension Effect {
 ///
 /// Feed it the context of each user command (``begin(_:name:)``) and every record and dialog in order; it
 /// remembers the current step between commands.
-package struct TransitionTracker: Sendable {
+package struct TransitionTracker: Sendable, Hashable {
   /// The step the next arrival leaves, or `launch`.
   package private(set) var current: String?
   var kind: FlowTransition.Kind = .next
@@ -210,6 +210,23 @@ extension FlowTransition.Kind {
       if name == "skip" { return (.skip, nil) }
       return (.next, nil)
     default: return (.next, nil)
+    }
+  }
+}
+
+extension TransitionTracker {
+  /// The kind of transition a `flowrun` command follows.
+  package mutating func begin(_ command: Command) {
+    switch command.verb {
+    case .skip: begin(.skip)
+    case .tap:
+      let name = command.arguments.first ?? ""
+      switch name {
+      case "next", "request": begin(.next)
+      case "skip": begin(.skip)
+      default: begin(.button, name: name)
+      }
+    default: begin(.next)
     }
   }
 }

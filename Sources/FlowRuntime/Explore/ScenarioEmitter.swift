@@ -1,7 +1,8 @@
 public import FlowCore
 import Foundation
 
-/// Writes a scenario table with one case per declared transition the exploration took (edge coverage), each the
+/// Writes a scenario table with one case per declared transition the exploration took (edge coverage) and per
+/// permission outcome seen on a permission step, each the
 /// shortest way to take it, with its expectations (steps entered, outward events, where it ends) computed by
 /// replaying the case on the engine as `flowrun test` will run it.
 package struct ScenarioEmitter {
@@ -29,16 +30,19 @@ package struct ScenarioEmitter {
   package func cases() -> [GeneratedCase] {
     var result: [GeneratedCase] = []
     var byCommands: [String: Int] = [:]
-    for declared in exploration.flow.declaredTransitions {
-      guard let witness = exploration.transitionWitness[declared.transition] else { continue }
+    var targets: [(String, (state: Int32, move: Int32))] = exploration.flow.declaredTransitions.compactMap { declared in
+      exploration.transitionWitness[declared.transition].map { (declared.transition.description, $0) }
+    }
+    targets += exploration.permissionOutcomeWitness.sorted { $0.key < $1.key }.map { ($0.key.description, $0.value) }
+    for (title, witness) in targets {
       let (setup, moves) = exploration.path(to: witness.state, then: witness.move)
       guard var generated = replay(setup: exploration.setups[setup], moves: moves) else { continue }
       let key = exploration.setups[setup].description + "|" + moves.map(\.command).joined(separator: "|")
       if let index = byCommands[key] {
-        result[index].name += "; " + declared.transition.description
+        result[index].name += "; " + title
         continue
       }
-      generated.name = declared.transition.description
+      generated.name = title
       byCommands[key] = result.count
       result.append(generated)
     }

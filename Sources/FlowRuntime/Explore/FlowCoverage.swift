@@ -1,0 +1,51 @@
+public import FlowCore
+import Foundation
+
+/// Which steps, declared transitions and permission outcomes a flow's scenario cases exercise.
+///
+/// Steps count when entered (retired steps are left out of the total); transitions are the flow's declared
+/// step -> step edges (``Flow/declaredTransitions``); permission outcomes are every outcome of every permission
+/// step's request. The percentage is over the three together.
+package struct FlowCoverage: Sendable {
+  package var flow: String
+  package var steps: (covered: [String], missed: [String])
+  package var transitions: (covered: [FlowTransition], missed: [FlowTransition])
+  package var permissionOutcomes: (covered: [PermissionOutcome], missed: [PermissionOutcome])
+
+  package init(flow: Flow, observations: [Observation]) {
+    self.flow = "\(flow.id) \(flow.version)"
+    let entered = Set(observations.flatMap(\.path))
+    let liveSteps = flow.steps.filter { !$0.isRetired }.map(\.id)
+    steps = (liveSteps.filter(entered.contains), liveSteps.filter { !entered.contains($0) })
+    let taken = observations.reduce(into: Set<FlowTransition>()) { $0.formUnion($1.transitions) }
+    let declared = flow.declaredTransitions.map(\.transition)
+    transitions = (declared.filter(taken.contains), declared.filter { !taken.contains($0) })
+    let seen = observations.reduce(into: Set<PermissionOutcome>()) { $0.formUnion($1.permissionOutcomes) }
+    var all: [PermissionOutcome] = []
+    for step in flow.steps where !step.isRetired {
+      guard let request = step.permission else { continue }
+      all += Vocabulary.permissionOutcomes.map { .init(step: step.id, permission: request.kind.value, outcome: $0) }
+    }
+    permissionOutcomes = (all.filter(seen.contains), all.filter { !seen.contains($0) })
+  }
+
+  package var covered: Int { steps.covered.count + transitions.covered.count + permissionOutcomes.covered.count }
+  package var total: Int { covered + steps.missed.count + transitions.missed.count + permissionOutcomes.missed.count }
+  /// 100 when there is nothing to cover.
+  package var percent: Double { total == 0 ? 100 : Double(covered) * 100 / Double(total) }
+
+  package var text: String {
+    func ratio(_ a: Int, _ b: Int) -> String { "\(a)/\(a + b)" }
+    var lines = [
+      "coverage of \(flow): \(String(format: "%.1f", percent))% (steps \(ratio(steps.covered.count, steps.missed.count)), "
+        + "transitions \(ratio(transitions.covered.count, transitions.missed.count)), "
+        + "permission outcomes \(ratio(permissionOutcomes.covered.count, permissionOutcomes.missed.count)))"
+    ]
+    if !steps.missed.isEmpty { lines.append("  steps never entered: \(steps.missed.joined(separator: ", "))") }
+    for transition in transitions.missed { lines.append("  transition never taken: \(transition)") }
+    if !permissionOutcomes.missed.isEmpty {
+      lines.append("  permission outcomes never seen: \(permissionOutcomes.missed.map(\.description).joined(separator: "; "))")
+    }
+    return lines.joined(separator: "\n")
+  }
+}
