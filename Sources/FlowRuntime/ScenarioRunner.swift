@@ -10,13 +10,28 @@ package struct Observation: Sendable, Hashable {
   package var skipped: [String] = []
   package var stale = 0
   package var warnings: [String] = []
+  /// Transitions taken and permission outcomes seen, for `flowrun test --coverage`.
+  package var transitions: Set<FlowTransition> = []
+  package var permissionOutcomes: Set<PermissionOutcome> = []
+  var tracker = TransitionTracker()
+  var awaitingAnswer = false
 
   static let outward: Set<String> = [
     "track", "userProperty", "requestReview", "syncProfile", "placement", "completeOnboarding", "log",
   ]
 
-  package mutating func add(_ trace: [TraceEntry]) {
+  package mutating func add(_ trace: [TraceEntry], command: Command? = nil) {
+    if let command { tracker.begin(command) }
     for entry in trace {
+      if case .record(let record) = entry, let transition = tracker.feed(record) { transitions.insert(transition) }
+      if case .record(.effect(.perform)) = entry { awaitingAnswer = true }
+      if case .dialog(let action, let answer) = entry, awaitingAnswer {
+        awaitingAnswer = false
+        if action.hasPrefix("request-permission "), let step = tracker.current {
+          permissionOutcomes.insert(.init(step: step, permission: String(action.dropFirst(19)), outcome: answer.outcome))
+        }
+        tracker.answered(answer.outcome)
+      }
       switch entry {
       case .record(.entered(let step)): path.append(step)
       case .record(.skipped(let step, _)): skipped.append(step)
@@ -80,7 +95,7 @@ package enum ScenarioRunner {
         let where_ = "line \(location.line) '\(command)' on step '\(runner.state.current.map { flow.steps[$0].id } ?? "-")'"
         switch await runner.execute(command) {
         case .trace(let trace):
-          observation.add(trace)
+          observation.add(trace, command: command)
           if mustBeRejected { failures.append("\(where_): expected the command to be refused, but it was accepted") }
         case .rejected(let rejection):
           if !mustBeRejected {

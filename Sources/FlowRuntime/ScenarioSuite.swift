@@ -7,6 +7,9 @@ package enum ScenarioSuite {
     package var failed = 0
     /// Files that could not be read or are not valid tables (each also counted as one failure).
     package var unreadable = 0
+    /// What the cases observed, by flow file (for coverage).
+    package var observations: [String: [Observation]] = [:]
+    package var flows: [String: Flow] = [:]
   }
 
   package static func run(
@@ -36,6 +39,8 @@ package enum ScenarioSuite {
       for scenarioCase in file.cases {
         if let filter, !scenarioCase.name.contains(filter), !(scenarioCase.source ?? "").contains(filter) { continue }
         let result = await ScenarioRunner.run(scenarioCase, flow: flow)
+        summary.flows[file.flowPath] = flow
+        summary.observations[file.flowPath, default: []].append(result.observation)
         if result.passed {
           summary.passed += 1
           if verbose { print("PASS \(path):\(scenarioCase.location.line) \(scenarioCase.title)") }
