@@ -22,6 +22,12 @@ struct TestScenarios: AsyncParsableCommand {
   @Flag(help: "Print every case, not only the failing ones.")
   var verbose = false
 
+  @Flag(help: "Report, per flow, the steps, transitions and permission outcomes the cases exercise and miss.")
+  var coverage = false
+
+  @Option(help: ArgumentHelp("Fail (exit 1) when a flow's coverage is below P percent (implies --coverage).", valueName: "P"))
+  var minCoverage: Double?
+
   func run() async throws {
     var files: [String] = []
     for path in paths {
@@ -34,7 +40,18 @@ struct TestScenarios: AsyncParsableCommand {
       print(line)
     }
     print("\(summary.passed) passed, \(summary.failed) failed")
+    var belowMinimum = false
+    if coverage || minCoverage != nil {
+      for (path, flow) in summary.flows.sorted(by: { $0.key < $1.key }) {
+        let report = FlowCoverage(flow: flow, observations: summary.observations[path] ?? [])
+        print(report.text)
+        if let minCoverage, report.percent < minCoverage {
+          print("coverage of \(path) is below --min-coverage \(minCoverage)%")
+          belowMinimum = true
+        }
+      }
+    }
     if summary.unreadable > 0 { throw ExitCode(2) }
-    if summary.failed > 0 { throw ExitCode(1) }
+    if summary.failed > 0 || belowMinimum { throw ExitCode(1) }
   }
 }
