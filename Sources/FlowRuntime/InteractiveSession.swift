@@ -182,9 +182,13 @@ package struct InteractiveSession {
     case .trace(let trace):
       observation.add(trace)
       for entry in trace {
-        if case .dialog(let action, let answer) = entry, answer.dialogShown {
-          let key = action.hasPrefix("request-permission ") ? String(action.dropFirst(19)) : action
-          answers[key, default: []].append(answer)
+        // Every provider answer is part of the recording, except a permission answered from its status
+        // (no dialog), which the recorded `permissions:` statuses reproduce.
+        if case .dialog(let action, let answer) = entry {
+          let isPermission = action.hasPrefix("request-permission ")
+          if !isPermission || answer.dialogShown {
+            answers[isPermission ? String(action.dropFirst(19)) : action, default: []].append(answer)
+          }
         }
       }
       output.show(trace)
@@ -211,6 +215,7 @@ package struct InteractiveSession {
 
   /// The session as a scenario case, ready to paste into a table.
   package func recordedCase(flowPath: String) -> String {
+    let flowPath = flowPath.hasPrefix("/") ? flowPath : FileManager.default.currentDirectoryPath + "/" + flowPath
     var y = "# Recorded by flowrun \(flowPath). Paste the case into a table whose `flow:` names this flow.\n"
     y += "flow: \(yamlString(flowPath))\ncases:\n"
     y += "  - name: recorded session\n    source: \"recorded with flowrun --record\"\n"

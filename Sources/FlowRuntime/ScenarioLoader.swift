@@ -76,9 +76,7 @@ package enum ScenarioLoader {
         if let clock = layer["clock"] { result.clock = parseClock(clock) }
         for entry in layer["permissions"]?.entries ?? [] { result.permissions[entry.key] = entry.value.string ?? "" }
         for entry in layer["answers"]?.entries ?? [] {
-          // The profile server is a network call, not a system dialog.
-          let showsDialog = entry.key != "restore-profile"
-          result.answers[entry.key] = (entry.value.sequence ?? [entry.value]).map { answer($0, showsDialog: showsDialog) }
+          result.answers[entry.key] = (entry.value.sequence ?? [entry.value]).map(answer)
         }
         if let store = layer["store"] {
           if store.string == "corrupted" {
@@ -126,11 +124,11 @@ package enum ScenarioLoader {
       return Double(hour * 3600 + minute * 60)
     }
 
-    func answer(_ node: Node, showsDialog: Bool) -> ActionAnswer {
-      if let outcome = node.string { return ActionAnswer(outcome, dialogShown: showsDialog) }
+    func answer(_ node: Node) -> ActionAnswer {
+      if let outcome = node.string { return ActionAnswer(outcome) }
       var result: [String: Value] = [:]
       for entry in node["result"]?.entries ?? [] { result[entry.key] = Value(node: entry.value) ?? .null }
-      return ActionAnswer(node["outcome"]?.string ?? "", result: result, dialogShown: node["dialog"]?.bool ?? showsDialog)
+      return ActionAnswer(node["outcome"]?.string ?? "", result: result, dialogShown: node["dialog"]?.bool ?? true)
     }
 
     func screenCheck(_ node: Node) -> ScreenCheck {

@@ -2042,7 +2042,7 @@ package enum EmbeddedSchemas {
           "properties": {
             "outcome": { "type": "string", "description": "The outcome name." },
             "result": { "type": "object", "description": "Values the outcome returns, read as result.NAME in the flow (name, userId; displayName, habits)." },
-            "dialog": { "type": "boolean", "description": "Whether a system dialog was shown (default true, except for restore-profile, a server call)." }
+            "dialog": { "type": "boolean", "description": "Whether a system dialog was shown (default true; restore-profile, a server call, never shows one)." }
           }
         }
       ]

@@ -115,7 +115,11 @@ extension Fakes {
     }
     /// The user ids profiles were synced with, in order.
     public var syncedUserIDs: [Value] { synced.withLock { $0 } }
-    public func restoreProfile() async -> ActionAnswer { await restore.answer() }
+    /// A server call: it never shows a system dialog.
+    public func restoreProfile() async -> ActionAnswer {
+      let answer = await restore.answer()
+      return ActionAnswer(answer.outcome, result: answer.result, dialogShown: false)
+    }
     public func syncProfile(userID: Value) async { synced.withLock { $0.append(userID) } }
   }
 
