@@ -2,15 +2,17 @@ public import FlowCore
 
 extension Flow {
   /// The variables and store keys that can change what the flow does: those read by a condition, a route, a
-  /// resume rule, an `enabled`/`visible`/`valid` check, an `initial` or an assigned value. Variables read only
+  /// resume rule, an `enabled`/`visible`/`valid` check, an `initial`, an assigned value or an assignment's condition. Variables read only
   /// by texts and analytics properties are not among them. Exploration merges states that differ only in the
   /// others (keeping whether each is empty, which `next` on a required choice checks).
   package var controlReads: (variables: Set<String>, storeKeys: Set<String>, wholeStore: Bool) {
     var exprs: [Expr] = []
     func effects(_ list: [Effect]) {
+      // Only assignments change the state; the condition of an analytics effect decides only whether it is sent.
       for effect in list {
+        guard case .set(_, let value) = effect.kind else { continue }
         if let when = effect.when { exprs.append(when) }
-        if case .set(_, let value) = effect.kind { exprs.append(value) }
+        exprs.append(value)
       }
     }
     func transition(_ transition: Transition?) {
