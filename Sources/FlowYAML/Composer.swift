@@ -371,7 +371,15 @@ extension Composer {
     case YAML_STREAM_START_EVENT, YAML_STREAM_END_EVENT, YAML_DOCUMENT_START_EVENT:
       break
     default:
-      if currentStart > lastEventEnd { try checkGap(lastEventEnd, currentStart) }
+      if currentStart > lastEventEnd {
+        // The caller frees only events it received: free this one when refusing it.
+        do throws(LoadError) {
+          try checkGap(lastEventEnd, currentStart)
+        } catch {
+          yaml_event_delete(&event)
+          throw error
+        }
+      }
     }
     lastEventEnd = max(lastEventEnd, currentEnd)
   }
