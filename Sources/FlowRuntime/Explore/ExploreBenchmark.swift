@@ -1,0 +1,69 @@
+public import FlowCore
+import Foundation
+import FlowYAML
+
+/// A generated flow with a known number of states, and a measurement of exploring it (for `flowbench`).
+package enum ExploreBenchmark {
+  /// A screen with three counters, each stepped by a button modulo `side`: `side`³ states, each with three
+  /// button moves, restart and reset (five engine calls per state).
+  package static func flowYAML(side: Int) -> String {
+    var yaml = """
+      flow: bench
+      version: "1"
+      locales: [en]
+      start: count
+      variables:
+        a: { type: int, default: 0 }
+        b: { type: int, default: 0 }
+        c: { type: int, default: 0 }
+      steps:
+        count:
+          kind: screen
+          buttons:
+
+      """
+    for name in ["a", "b", "c"] {
+      yaml += "        \(name): { to: stay, effects: [{ set: \(name), value: '(\(name) + 1) % \(side)' }] }\n"
+    }
+    return yaml
+  }
+
+  /// The compiled flow with about `states` states (the cube of the nearest side).
+  package static func generatedFlow(states: Int) throws -> Flow {
+    var side = 1
+    while (side + 1) * (side + 1) * (side + 1) <= states { side += 1 }
+    let node = try YAMLLoader.load(bytes: Array(flowYAML(side: side).utf8), file: "bench.yaml")
+    let (flow, diagnostics) = FlowCompiler.compile(node, file: "bench.yaml")
+    guard let flow else {
+      throw RunError(message: diagnostics.map(\.description).joined(separator: "\n"))
+    }
+    return flow
+  }
+
+  package struct Measurement: Sendable, CustomStringConvertible {
+    package var states: Int
+    package var moves: Int
+    package var seconds: Double
+    package var bytesPerState: Double
+    package var description: String {
+      let rate = seconds > 0 ? Int(Double(states) / seconds) : 0
+      return "explore: \(states) states, \(moves) moves in \(String(format: "%.2f", seconds)) s "
+        + "(\(rate) states/s), \(Int(bytesPerState.rounded())) bytes per state stored"
+    }
+  }
+
+  /// Explores the generated flow (transition tracking on, as `flowrun explore` does) and times it.
+  package static func measure(states: Int) throws -> Measurement {
+    let flow = try generatedFlow(states: states)
+    var options = ExploreOptions()
+    options.maxStates = states * 2
+    let clock = ContinuousClock()
+    var exploration: Exploration?
+    let duration = clock.measure { exploration = Explorer(flow: flow, options: options).explore() }
+    let result = exploration!
+    let seconds = Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+    return Measurement(
+      states: result.stateCount, moves: result.edgeCount, seconds: seconds,
+      bytesPerState: Double(result.bytesStored) / Double(max(1, result.stateCount)))
+  }
+}

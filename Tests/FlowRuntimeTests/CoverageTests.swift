@@ -1,0 +1,69 @@
+import FlowCore
+import FlowRuntime
+import Foundation
+import Testing
+
+@Suite struct CoverageTests {
+  static let flow = """
+    flow: c
+    version: "1"
+    locales: [en]
+    start: a
+    permissions: [notifications]
+    steps:
+      a:
+        kind: screen
+        next: ask
+        skip: done
+      ask:
+        kind: permission
+        permission: notifications
+        on: { granted: done, denied: done }
+      done:
+        kind: terminal
+        outcome: completed
+    """
+
+  /// Runs a scenario table written inline next to the flow; returns each case's observation.
+  func run(_ cases: String) async throws -> (Flow, [Observation]) {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("coverage-\(UUID().uuidString)").path
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    try Self.flow.write(toFile: directory + "/c.yaml", atomically: true, encoding: .utf8)
+    try ("flow: c.yaml\ncases:\n" + cases).write(toFile: directory + "/t.yaml", atomically: true, encoding: .utf8)
+    let file = try ScenarioLoader.load(path: directory + "/t.yaml")
+    let flow = try compileFlow(Self.flow)
+    var observations: [Observation] = []
+    for scenarioCase in file.cases {
+      let result = await ScenarioRunner.run(scenarioCase, flow: flow)
+      #expect(result.passed, "\(result.failures)")
+      observations.append(result.observation)
+    }
+    return (flow, observations)
+  }
+
+  @Test func countsWhatTheCasesExercise() async throws {
+    let (flow, observations) = try await run("""
+        - { name: ask, source: t, answers: { notifications: [granted] }, commands: [next, tap request] }
+        - { name: skip, source: t, commands: [skip] }
+      """)
+    let one = observations[0]
+    let two = observations[1]
+    let coverage = FlowCoverage(flow: flow, observations: [one])
+    #expect(coverage.steps.covered == ["a", "ask", "done"])
+    // Declared: launch -> a, a -> ask (next), a -> done (skip), ask -> done (granted), ask -> done (denied).
+    #expect(coverage.transitions.covered.map(\.description) == [
+      "launch -> a (route)", "a -> ask (next)", "ask -> done (outcome granted)",
+    ])
+    #expect(coverage.transitions.missed.map(\.description) == ["a -> done (skip)", "ask -> done (outcome denied)"])
+    #expect(coverage.permissionOutcomes.covered.map(\.outcome) == ["granted"])
+    #expect(coverage.permissionOutcomes.missed.count == 5)
+    // 3 + 3 + 1 of 3 + 5 + 6.
+    #expect(coverage.covered == 7)
+    #expect(coverage.total == 14)
+    #expect(coverage.percent == 50)
+
+    let both = FlowCoverage(flow: flow, observations: [one, two])
+    #expect(both.transitions.missed.map(\.description) == ["ask -> done (outcome denied)"])
+  }
+}

@@ -1,0 +1,150 @@
+import FlowCore
+import FlowRuntime
+import Foundation
+import Testing
+
+@Suite struct ExploreTests {
+  /// welcome -> pick (a | b) -> done / other; `stuck` has no way forward; `loop` goes back to welcome.
+  static let small = """
+    flow: small
+    version: "1"
+    locales: [en]
+    start: welcome
+    environment:
+      beta: { type: bool, default: false }
+    variables:
+      color: { type: string, default: "" }
+    steps:
+      welcome:
+        kind: screen
+        next: pick
+        buttons:
+          hidden: { to: stuck, visible: env.beta }
+      pick:
+        kind: single-choice
+        options: { a: A, b: B }
+        variable: color
+        next:
+          to:
+            - when: color == "a"
+              to: done
+            - to: other
+      other:
+        kind: screen
+        buttons:
+          again: { to: welcome }
+        next: done
+      stuck:
+        kind: screen
+      done:
+        kind: terminal
+        outcome: completed
+    """
+
+  @Test func countsStatesTerminalsAndPaths() throws {
+    let flow = try compileFlow(Self.small)
+    let exploration = Explorer(flow: flow).explore()
+    let report = ExploreReport(exploration)
+    #expect(!report.hitLimit)
+    #expect(report.setups == 2)
+    #expect(report.reachable == ["welcome", "pick", "other", "stuck", "done"])
+    #expect(report.unreachable.isEmpty)
+    // Two launches; per launch: welcome, pick, other, done(a), done(b via other), stuck only with beta.
+    #expect(report.terminals.count == 1)
+    #expect(report.terminals.first?.step == "done")
+    #expect(report.states == exploration.stateCount)
+    #expect(report.shortest.first { $0.step == "done" }?.commands == ["next", "choose a"])
+    #expect(report.shortest.first { $0.step == "stuck" }?.setup == "beta=true")
+  }
+
+  @Test func findsDeadEndsAndLoops() throws {
+    let flow = try compileFlow(Self.small)
+    let report = ExploreReport(Explorer(flow: flow).explore())
+    #expect(report.deadEnds.map(\.step) == ["stuck"])
+    #expect(report.deadEnds.first?.example.commands == ["tap hidden"])
+    #expect(report.loops.count == 1)
+    #expect(report.loops.first?.steps == ["welcome", "pick", "other"])
+    #expect(report.hasProblems)
+    #expect(report.untakenTransitions.isEmpty)
+  }
+
+  @Test func maxStatesStopsWithAClearMessage() throws {
+    let flow = try compileFlow(Self.small)
+    var options = ExploreOptions()
+    options.maxStates = 3
+    let report = ExploreReport(Explorer(flow: flow, options: options).explore())
+    #expect(report.hitLimit)
+    #expect(report.states == 3)
+    #expect(report.text.contains("STOPPED at --max-states 3"))
+  }
+
+  @Test func pathsAreCountedThroughTheCondensation() throws {
+    let flow = try compileFlow("""
+      flow: paths
+      version: "1"
+      locales: [en]
+      start: q
+      variables:
+        x: { type: string, default: "" }
+      steps:
+        q:
+          kind: single-choice
+          options: { a: A, b: B, c: C }
+          variable: x
+          next: end
+        end:
+          kind: terminal
+          outcome: paywall
+      """)
+    let report = ExploreReport(Explorer(flow: flow).explore())
+    // x is read by nothing: the three answers reach one state by three distinct paths.
+    #expect(report.terminals.first?.paths == 3)
+    #expect(report.terminals.first?.states == 1)
+    #expect(report.deadEnds.isEmpty)
+  }
+
+  @Test func permissionRequestsBranchOverEveryOutcome() throws {
+    let flow = try compileFlow("""
+      flow: perm
+      version: "1"
+      locales: [en]
+      start: ask
+      permissions: [notifications]
+      steps:
+        ask:
+          kind: permission
+          permission: notifications
+          on: { granted: done, denied: done }
+        done:
+          kind: terminal
+          outcome: completed
+      """)
+    let exploration = Explorer(flow: flow).explore()
+    #expect(exploration.setups.count == 4)
+    let outcomes = Set(exploration.permissionOutcomeWitness.keys.map(\.outcome))
+    #expect(outcomes == ["granted", "denied", "partial", "error", "timeout", "unavailable"])
+    let report = ExploreReport(exploration)
+    // partial, error and timeout have no entry in `on`: the user stays and can ask again.
+    #expect(report.deadEnds.isEmpty)
+  }
+
+  @Test func emittedScenariosPassUnderTheRunner() async throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("explore-\(UUID().uuidString)").path
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let flowPath = directory + "/small.yaml"
+    try Self.small.write(toFile: flowPath, atomically: true, encoding: .utf8)
+    let flow = try compileFlow(Self.small)
+    let exploration = Explorer(flow: flow).explore()
+    let written = try ScenarioEmitter(exploration: exploration, flowPath: flowPath).write(to: directory + "/generated")
+    let file = try ScenarioLoader.load(path: written)
+    #expect(file.flowPath == flowPath)
+    // One case per declared transition (some share a path).
+    #expect(file.cases.count >= 5)
+    for scenarioCase in file.cases {
+      let result = await ScenarioRunner.run(scenarioCase, flow: flow)
+      #expect(result.failures.isEmpty, "\(scenarioCase.name): \(result.failures)")
+      #expect(scenarioCase.expect.path != nil)
+    }
+  }
+}

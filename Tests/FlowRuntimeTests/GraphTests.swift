@@ -1,0 +1,67 @@
+import FlowCore
+import FlowRuntime
+import Testing
+
+@Suite struct GraphTests {
+  static let flow = """
+    flow: g
+    version: "1"
+    locales: [en]
+    start: a
+    steps:
+      a:
+        kind: screen
+        next:
+          to:
+            - when: 'env.x == 1'
+              to: b
+            - to: c
+      b:
+        kind: screen
+        skipIf: 'true == false'
+        next: c
+      old:
+        kind: screen
+        retired: true
+        next: c
+      c:
+        kind: terminal
+        outcome: completed
+    environment:
+      x: { type: int, default: 1 }
+    """
+
+  @Test func dotSnapshot() throws {
+    let dot = FlowGraph.render(try compileFlow(Self.flow), as: .dot)
+    #expect(dot == """
+      digraph "g" {
+        label="g 1";
+        labelloc=t;
+        rankdir=TB;
+        node [fontname="Helvetica", fontsize=11];
+        edge [fontname="Helvetica", fontsize=9];
+        "launch" [shape=point, width=0.15];
+        "a" [shape=box, label="a\\nscreen"];
+        "b" [shape=box, label="b\\nscreen"];
+        "old" [shape=box, label="old\\nscreen", style="filled,dashed", fillcolor="#eeeeee", color="#999999", fontcolor="#999999"];
+        "c" [shape=doublecircle, label="c\\nterminal", style=filled, fillcolor="#d8f0d8"];
+        "launch" -> "a" [label="[start]", style=dotted];
+        "a" -> "b" [label="[env.x == 1]"];
+        "a" -> "c" [label="[otherwise]"];
+        "b" -> "c";
+        "b" -> "c" [label="skipIf true == false", style=dashed];
+        "old" -> "c" [color="#999999"];
+      }
+
+      """)
+  }
+
+  @Test func mermaidSnapshot() throws {
+    let mermaid = FlowGraph.render(try compileFlow(Self.flow), as: .mermaid)
+    #expect(mermaid.contains("  s_a -->|\"[env.x == 1]\"| s_b\n"))
+    #expect(mermaid.contains("  s_b -.->|\"skipIf true == false\"| s_c\n"))
+    #expect(mermaid.contains("  s_c(((\"c<br/><small>terminal</small>\")))\n"))
+    #expect(mermaid.contains("  class s_old retired\n"))
+    #expect(mermaid.contains("  class s_c terminal\n"))
+  }
+}
