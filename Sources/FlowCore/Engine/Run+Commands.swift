@@ -5,6 +5,8 @@ extension Run {
   mutating func userEvent(_ event: FlowEvent, on current: StepIndex) throws {
     let step = flow.steps[current]
     switch event {
+    case .next where step.textInput != nil:
+      try confirmText(try currentText(on: current), on: current)
     case .next:
       guard let next = step.next else { throw reject("'\(step.id)' has no next button", on: current) }
       try requireEnabled(next, named: "next", on: current)
@@ -69,24 +71,66 @@ extension Run {
 
   mutating func input(_ text: String, on current: StepIndex) throws {
     let step = flow.steps[current]
-    guard let textInput = step.textInput else {
+    guard step.textInput != nil else {
       if !step.fields.isEmpty, let first = step.fields.first {
         return try fill([first.name: text], on: current)
       }
       throw reject("'\(step.id)' takes no text", on: current)
     }
-    if let valid = textInput.valid {
-      guard try holds(valid, bindings: ["input": .string(text)]) else {
-        throw reject(
-          "'\(text)' is not accepted on '\(step.id)' (\(valid.expression.source) is false)", on: current)
-      }
-    } else if textInput.isRequired && text.allSatisfy(\.isWhitespace) {
-      throw reject("'\(step.id)' needs a non-empty text", on: current)
+    try confirmText(text, on: current)
+  }
+
+  /// Stores the text of a text-input step and follows `next`, when the text is accepted and next is enabled.
+  mutating func confirmText(_ text: String, on current: StepIndex) throws {
+    let step = flow.steps[current]
+    guard let textInput = step.textInput, let next = step.next else {
+      throw reject("'\(step.id)' has no next button", on: current)
     }
-    guard let next = step.next else { throw reject("'\(step.id)' has no next button", on: current) }
-    try assign(AssignmentTarget(variable: textInput.variable.value, key: nil, location: .unknown), .string(text))
+    if let problem = try textProblem(text, on: current) { throw reject(problem, on: current) }
+    let before = state
+    let beforeRecords = records.count
+    let unchanged = flow.variableIndexByName[textInput.variable.value].map { state.variables[$0] == .string(text) }
+    if unchanged != true {
+      try assign(AssignmentTarget(variable: textInput.variable.value, key: nil, location: .unknown), .string(text))
+    }
+    if let reason = try disabledReason(next, named: "next", on: current, text: text) {
+      state = before
+      records.removeSubrange(beforeRecords...)
+      throw reject(reason, on: current)
+    }
     try moveForward(from: current, via: next, bindings: [:])
   }
+
+  /// Why `text` is not accepted on a text-input step, or nil: its `valid` condition (default: non-empty when
+  /// required) and the variable's allowed values.
+  func textProblem(_ text: String, on current: StepIndex) throws -> String? {
+    let step = flow.steps[current]
+    guard let textInput = step.textInput else { return nil }
+    if let valid = textInput.valid {
+      if !(try holds(valid, bindings: ["input": .string(text)])) {
+        return "'\(text)' is not accepted on '\(step.id)' (\(explain(valid, bindings: ["input": .string(text)])))"
+      }
+    } else if textInput.isRequired && text.allSatisfy(\.isWhitespace) {
+      return "'\(step.id)' needs a non-empty text"
+    }
+    if let index = flow.variableIndexByName[textInput.variable.value],
+      let allowed = flow.variables[index].allowedValues, !allowed.contains(text)
+    {
+      return "'\(text)' is not one of \(Suggestion.list(allowed)) for '\(textInput.variable.value)'"
+    }
+    return nil
+  }
+
+  /// The text a text-input step's field holds now: its prefill, else the variable's value.
+  func currentText(on current: StepIndex) throws -> String {
+    guard let textInput = flow.steps[current].textInput else { return "" }
+    if let prefill = textInput.prefill, case .string(let text) = try evaluate(prefill) { return text }
+    if let index = flow.variableIndexByName[textInput.variable.value], case .string(let text) = state.variables[index] {
+      return text
+    }
+    return ""
+  }
+
 
   mutating func fill(_ values: [String: String], on current: StepIndex) throws {
     let step = flow.steps[current]
@@ -105,6 +149,11 @@ extension Run {
       }
       guard let value = field.parse(raw) else {
         throw reject("'\(raw)' is not a valid \(field.type.rawValue) for field '\(field.name)'", on: current)
+      }
+      if field.target.key == nil, let index = flow.variableIndexByName[field.target.variable],
+        let allowed = flow.variables[index].allowedValues, case .string(let text) = value, !allowed.contains(text)
+      {
+        throw reject("'\(raw)' is not one of \(Suggestion.list(allowed)) for field '\(field.name)'", on: current)
       }
       assignments.append((field.target, value))
     }

@@ -43,8 +43,10 @@ extension Run {
       newValue = .map(entries)
     }
     if newValue == .null { newValue = variable.defaultValue }
-    guard variable.type.admits(newValue) else {
-      throw RunError(message: "cannot set '\(variable.name)' (a \(variable.type.rawValue)) to \(newValue.literal)")
+    guard variable.admits(newValue) else {
+      let allowed = variable.allowedValues.map { " (one of \(Suggestion.list($0)))" } ?? ""
+      throw RunError(
+        message: "cannot set '\(variable.name)' (a \(variable.type.rawValue)\(allowed)) to \(newValue.literal)")
     }
     state.variables[index] = newValue
     emit(.set(variable: target.description, value: target.key == nil ? newValue : value))

@@ -79,12 +79,19 @@ extension Run {
     for cleared in flow.reset.clear {
       guard let index = flow.variableIndexByName[cleared.value] else { continue }
       let variable = flow.variables[index]
-      state.variables[index] = variable.defaultValue
-      emit(.set(variable: variable.name, value: variable.defaultValue))
       if let key = variable.persistKey {
         state.store[key] = nil
         emit(.remove(key: key))
       }
+      // As at a first launch: the `initial` expression when there is one (a language from the locale, a
+      // status read from a provider), else the default.
+      var value = variable.defaultValue
+      if let initial = variable.initial {
+        let computed = try evaluate(initial)
+        if variable.admits(computed) { value = computed }
+      }
+      state.variables[index] = value
+      emit(.set(variable: variable.name, value: value))
     }
     try apply(flow.reset.effects, step: state.current)
     state.history = History()

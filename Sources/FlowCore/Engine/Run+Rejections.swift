@@ -7,10 +7,18 @@ extension Run {
   }
 
   /// Why a transition's button cannot be pressed now, or nil when it can.
-  func disabledReason(_ transition: Transition, named name: String, on current: StepIndex) throws -> String? {
+  /// - Parameter text: for a text-input step, the text being confirmed (default: what the field holds now).
+  func disabledReason(
+    _ transition: Transition, named name: String, on current: StepIndex, text: String? = nil
+  ) throws -> String? {
     let step = flow.steps[current]
     if let enabled = transition.enabled {
       return try holds(enabled) ? nil : "\(name) is disabled on '\(step.id)' (\(explain(enabled)))"
+    }
+    if name == "next", step.textInput != nil, transition.enabled == nil,
+      let problem = try textProblem(try text ?? currentText(on: current), on: current)
+    {
+      return problem
     }
     if name == "next", let choice = step.choice, choice.isRequired,
       let index = flow.variableIndexByName[choice.variable.value], state.variables[index].isEmptyValue
