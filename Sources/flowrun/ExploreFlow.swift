@@ -25,7 +25,7 @@ struct ExploreFlow: AsyncParsableCommand {
   var flow: String
 
   @Option(help: "Stop after this many distinct states.")
-  var maxStates = 500_000
+  var maxStates = 2_000_000
 
   @Option(help: "Steps of back history kept in each state.")
   var historyDepth = 2

@@ -9,7 +9,8 @@ public import FlowCore
 ///   (the others notDetermined). The store starts empty.
 /// - user events: next, skip, back, every option of a single choice, for a multi-choice each single option and
 ///   all options together (at most `max`; choosing nothing is `next`), the text samples on a text input
-///   (those the step accepts), a form filled with every field and with the required fields only, a tap on every
+///   (those the step accepts), a form filled with every field, with the required fields only and with the
+///   required fields plus each optional field on its own, a tap on every
 ///   button and on a permission step's request button, waiting for a pending auto-advance, restart (a relaunch
 ///   from the state's store; permission statuses as the device keeps them) and reset.
 /// - answers: every outcome of the pending action with one representative result; a permission request whose
@@ -216,6 +217,12 @@ package struct Explorer {
       result.append(.event(.inputFields(all)))
       let required = all.filter { name, _ in step.fields.contains { $0.name == name && $0.isRequired } }
       if required.count != all.count { result.append(.event(.inputFields(required))) }
+      // Each optional field on its own too (with the required ones): follow-ups often depend on which was given.
+      for field in step.fields where !field.isRequired && all.count > 1 {
+        var single = required
+        single[field.name] = all[field.name]
+        if single.count != all.count { result.append(.event(.inputFields(single))) }
+      }
     }
     if step.permission != nil, !step.buttons.contains(where: { $0.name == "request" }) {
       result.append(.event(.tap("request")))
@@ -293,7 +300,7 @@ package struct Explorer {
 
 package struct ExploreOptions: Sendable {
   /// Stop after this many distinct states.
-  package var maxStates = 500_000
+  package var maxStates = 2_000_000
   /// Steps of back history that states keep (and compare).
   package var historyDepth = 2
   /// What is typed into text inputs (only those the step accepts lead anywhere).
