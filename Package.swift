@@ -27,7 +27,7 @@ let package = Package(
     .target(name: "FlowLint", dependencies: ["FlowCore", "FlowYAML", "FlowSchema"]),
     .target(name: "FlowTestSupport", dependencies: ["FlowCore"]),
     .target(name: "FlowRuntime", dependencies: ["FlowCore", "FlowYAML", "FlowSchema", "FlowLint", "FlowTestSupport"]),
-    .executableTarget(name: "flowlint", dependencies: ["FlowCore", "FlowSchema", "FlowLint", argumentParser]),
+    .executableTarget(name: "flowlint", dependencies: ["FlowCore", "FlowSchema", "FlowLint", "FlowRuntime", argumentParser]),
     .executableTarget(name: "flowrun", dependencies: ["FlowRuntime", argumentParser]),
     .executableTarget(
       name: "flowbench", dependencies: ["FlowRuntime"], path: "Benchmarks/flowbench"),

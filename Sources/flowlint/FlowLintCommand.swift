@@ -56,6 +56,9 @@ struct FlowLintCommand: ParsableCommand {
   @Flag(help: "Print only errors (and warnings with --strict), without the summary line.")
   var quiet = false
 
+  @Option(name: .customLong("against"), help: ArgumentHelp("Also check what each flow does to users whose progress this older version saved (a saved raw value that now means another step is an error).", valueName: "OLD.yaml"))
+  var againstPath: String?
+
   mutating func validate() throws {
     if format == .markdown && !listRules {
       throw ValidationError("'--format markdown' is only valid with '--list-rules'.")
@@ -85,7 +88,16 @@ struct FlowLintCommand: ParsableCommand {
         printError("flowlint: error: no flow files (*.yaml, *.yml, *.json) in \((paths.isEmpty ? ["flows"] : paths).joined(separator: ", "))")
         throw ExitCode(2)
       }
-      outcome = RunOutcome(results: Linter.lint(paths: files))
+      var linted = RunOutcome(results: Linter.lint(paths: files))
+      if let againstPath {
+        do {
+          try AgainstMode.check(&linted, against: againstPath)
+        } catch {
+          printError(error.description)
+          throw ExitCode(2)
+        }
+      }
+      outcome = linted
     }
     report(outcome)
   }
