@@ -30,6 +30,10 @@ struct FlowLintCommand: ParsableCommand {
       SCHEMA MODE: 'flowlint --schema S.json DOC...' validates any YAML or JSON documents against any JSON \
       Schema (draft 2020-12) and reports file:line:col diagnostics.
 
+      VERSIONS: 'flowlint NEW.yaml --against OLD.yaml' also reports what NEW does to users whose progress OLD \
+      saved (rule version-resume): a step raw value that now means a different step is an error, a saved step \
+      that resumes elsewhere is a warning. 'flowrun diff OLD NEW' shows the whole comparison.
+
       EXIT STATUS: 0 no findings (warnings allowed unless --strict); 1 an error was found (or a warning, \
       with --strict); 2 a usage error, a path that cannot be read, or a schema that does not compile.
       """)
