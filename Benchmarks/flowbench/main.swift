@@ -88,6 +88,11 @@ case "parse":
   let parse = try best(of: 5) { _ = try YAMLLoader.load(bytes: bytes, file: path) }
   print(String(format: "%.6f", parse))
 
+case "explore":
+  // Exhaustive exploration of a generated flow with (about) STATES distinct states.
+  let states = Int(arguments.dropFirst().first ?? "") ?? 1_000_000
+  print("explore: \(try ExploreBenchmark.measure(states: states))")
+
 default:
-  print("usage: flowbench [all|engine|load|generate N|parse FILE]")
+  print("usage: flowbench [all|engine|load|explore [STATES]|generate N|parse FILE]")
 }
