@@ -1,6 +1,8 @@
 #!/usr/bin/env python3
 """Writes each fuzz target's seed corpus from the project's own files into DIR/<target>/.
 
+Usage: Fuzz/seeds.py DIR [TARGET...]
+
 yaml, flow, schema: flows/, Tests/SchemaCorpus, Tests/LintFixtures, Tests/Scenarios, schemas/
 json, schema, store: schemas/*.json and small JSON documents
 scenario: Tests/Scenarios
@@ -12,8 +14,9 @@ import hashlib, os, re, shutil, sys
 
 root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 out = sys.argv[1]
-targets = ["yaml", "json", "expression", "schema", "flow", "scenario", "store"]
-seeds = {t: set() for t in targets}
+all_targets = ["yaml", "json", "expression", "schema", "flow", "scenario", "store"]
+seeds = {t: set() for t in all_targets}
+targets = sys.argv[2:] or all_targets  # only these directories are rewritten
 
 def files(*dirs, ext=(".yaml", ".yml", ".json")):
     for d in dirs:

@@ -14,6 +14,8 @@ root=$(pwd)
 
 seconds=60
 if [[ $# -gt 0 && $1 =~ ^[0-9]+$ ]]; then seconds=$1; shift; fi
+# libFuzzer reads -max_total_time=0 as "no limit".
+if [ "$seconds" -lt 1 ]; then seconds=1; fi
 targets=("$@")
 if [ ${#targets[@]} -eq 0 ]; then targets=(yaml json expression schema flow scenario store); fi
 
@@ -24,11 +26,14 @@ export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=0:symbolize=1}
 export LSAN_OPTIONS=${LSAN_OPTIONS:-suppressions=$root/Fuzz/lsan.supp:print_suppressions=0}
 
 build=$root/.build-fuzz
-Fuzz/build.sh "${targets[@]}" 2> >(grep -v 'warning: Cannot export local symbol' >&2) || {
-  echo "fuzz: build failed" >&2
-  exit 2
-}
-python3 Fuzz/seeds.py "$build/seeds" 2>/dev/null || { echo "fuzz: cannot write the seed corpus" >&2; exit 2; }
+# FUZZ_NO_BUILD=1 runs the binaries already built (for runs in parallel while the sources change).
+if [ "${FUZZ_NO_BUILD:-0}" != 1 ]; then
+  Fuzz/build.sh "${targets[@]}" 2> >(grep -v 'warning: Cannot export local symbol' >&2) || {
+    echo "fuzz: build failed" >&2
+    exit 2
+  }
+fi
+python3 Fuzz/seeds.py "$build/seeds" "${targets[@]}" 2>/dev/null || { echo "fuzz: cannot write the seed corpus" >&2; exit 2; }
 
 findings=0
 summary=()

@@ -44,3 +44,36 @@ struct FuzzRegressionTests {
     }
   }
 }
+
+/// The limits in docs/limits.md that the YAML loader enforces, with the messages not checked elsewhere
+/// (size, nesting and alias expansion are in YAMLLoaderTests).
+struct YAMLLimitTests {
+  func loadError(_ text: String, limits: LoadLimits = .default) -> LoadError? {
+    #expect(throws: LoadError.self) { try YAMLLoader.load(bytes: Array(text.utf8), file: "t.yaml", limits: limits) }
+  }
+
+  @Test("more values than the node limit")
+  func nodes() {
+    var limits = LoadLimits()
+    limits.maxNodes = 5
+    let error = loadError("[1, 2, 3, 4, 5]", limits: limits)
+    #expect(error?.code == .tooLarge)
+    #expect(error?.description == "t.yaml:1:14: error: the document has more than 5 values (the node limit) [load]")
+  }
+
+  @Test("an alias that would nest its copy deeper than 128 levels")
+  func aliasDepth() {
+    let anchored = String(repeating: "[", count: 100) + String(repeating: "]", count: 100)
+    let text = "a: &x \(anchored)\nb: \(String(repeating: "[", count: 30))*x\(String(repeating: "]", count: 30))\n"
+    let error = loadError(text)
+    #expect(error?.code == .tooDeep)
+    #expect(error?.description == "t.yaml:2:34: error: alias '*x' nests values deeper than 128 levels [load]")
+  }
+
+  @Test("a flow file over 8 MiB is refused with both sizes")
+  func size() {
+    let error = loadError(String(repeating: "#", count: 8 << 20) + "\n")
+    #expect(error?.code == .tooLarge)
+    #expect(error?.description == "t.yaml:1:1: error: the input is 8388609 bytes, more than the limit of 8388608 bytes [load]")
+  }
+}
