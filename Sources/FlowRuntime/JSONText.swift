@@ -34,21 +34,7 @@ extension Value {
   }
 
   package static func writeJSONString(_ string: String, to out: inout String) {
-    out += "\""
-    for scalar in string.unicodeScalars {
-      switch scalar {
-      case "\"": out += "\\\""
-      case "\\": out += "\\\\"
-      case "\n": out += "\\n"
-      case "\r": out += "\\r"
-      case "\t": out += "\\t"
-      case _ where scalar.value < 0x20:
-        let hex = String(scalar.value, radix: 16)
-        out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-      default: out.unicodeScalars.append(scalar)
-      }
-    }
-    out += "\""
+    JSONWriter.writeString(string, into: &out)
   }
 
   /// The JSON data model of a document node (positions dropped; numbers that are not integers are refused).

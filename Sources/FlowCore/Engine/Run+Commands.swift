@@ -56,17 +56,8 @@ extension Run {
     }
     guard let next = step.next else { throw reject("'\(step.id)' has no next button", on: current) }
     let value: Value = step.kind == .singleChoice ? .string(ids[0]) : .list(ids.map(Value.string))
-    let before = state
-    let beforeRecords = records.count
-    try assign(AssignmentTarget(variable: choice.variable.value, key: nil, location: choice.variable.location), value)
-    do {
-      try requireEnabled(next, named: "next", on: current)
-    } catch {
-      state = before
-      records.removeSubrange(beforeRecords...)
-      throw error
-    }
-    try moveForward(from: current, via: next, bindings: [:])
+    let target = AssignmentTarget(variable: choice.variable.value, key: nil, location: choice.variable.location)
+    try store([(target, value)], thenFollow: next, on: current)
   }
 
   mutating func input(_ text: String, on current: StepIndex) throws {
@@ -158,6 +149,14 @@ extension Run {
       assignments.append((field.target, value))
     }
     guard let next = step.next else { throw reject("'\(step.id)' has no next button", on: current) }
+    try store(assignments, thenFollow: next, on: current)
+  }
+
+  /// Stores the user's answer, then follows `next` if it is enabled with that answer; otherwise refuses and
+  /// leaves the state as it was.
+  mutating func store(
+    _ assignments: [(AssignmentTarget, Value)], thenFollow next: Transition, on current: StepIndex
+  ) throws {
     let before = state
     let beforeRecords = records.count
     for (target, value) in assignments { try assign(target, value) }
