@@ -14,6 +14,7 @@ package final class FileStore: KeyValueStore, Sendable {
   }
 
   package func load() async throws(StoreError) -> [String: Value] {
+    Self.removeStaleTemporaries(of: path)
     let loaded = try Self.read(path: path)
     values.withLock { $0 = loaded }
     return loaded
@@ -39,6 +40,25 @@ package final class FileStore: KeyValueStore, Sendable {
     try Self.write(snapshot, to: path)
   }
 
+  /// The temporary file a write goes through: beside the store, named after the writing process.
+  static func temporaryPath(of path: String, pid: Int32 = getpid()) -> String {
+    let directory = (path as NSString).deletingLastPathComponent
+    return (directory.isEmpty ? "." : directory) + "/.\((path as NSString).lastPathComponent).tmp-\(pid)"
+  }
+
+  /// Removes temporary files left by writers that were killed mid-write (their process no longer exists).
+  static func removeStaleTemporaries(of path: String) {
+    let directory = (path as NSString).deletingLastPathComponent
+    let prefix = ".\((path as NSString).lastPathComponent).tmp-"
+    guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory.isEmpty ? "." : directory)
+    else { return }
+    for name in names where name.hasPrefix(prefix) {
+      guard let pid = Int32(name.dropFirst(prefix.count)), pid != getpid(), kill(pid, 0) != 0, errno == ESRCH
+      else { continue }
+      unlink(temporaryPath(of: path, pid: pid))
+    }
+  }
+
   /// Reads a store file; a missing file is an empty store.
   package static func read(path: String) throws(StoreError) -> [String: Value] {
     guard FileManager.default.fileExists(atPath: path) else { return [:] }
@@ -62,7 +82,7 @@ package final class FileStore: KeyValueStore, Sendable {
   package static func write(_ values: [String: Value], to path: String) throws(StoreError) {
     let text = Value.map(values).jsonText + "\n"
     let directory = (path as NSString).deletingLastPathComponent
-    let temporary = (directory.isEmpty ? "." : directory) + "/.\((path as NSString).lastPathComponent).tmp-\(getpid())"
+    let temporary = temporaryPath(of: path)
     let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
     guard fd >= 0 else { throw StoreError("\(path): cannot write the store (\(String(cString: strerror(errno))))") }
     var ok = true
