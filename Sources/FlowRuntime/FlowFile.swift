@@ -1,4 +1,4 @@
-public import FlowCore
+package import FlowCore
 import FlowLint
 
 /// Loads a flow file for running: parse, check against the schema, compile and lint.

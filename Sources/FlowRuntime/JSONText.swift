@@ -1,4 +1,4 @@
-public import FlowCore
+package import FlowCore
 
 extension Value {
   /// The value as compact JSON text with sorted keys (deterministic, for stores and traces).

@@ -1,4 +1,4 @@
-public import FlowCore
+package import FlowCore
 import Foundation
 
 /// Prints a session: steps as text (with colour on a terminal) or the trace as JSON Lines.

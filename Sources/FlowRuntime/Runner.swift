@@ -1,4 +1,4 @@
-public import FlowCore
+package import FlowCore
 import FlowTestSupport
 
 /// Drives a ``FlowSession`` with `flowrun` commands: the shared core of the interactive prompt, scripts and

@@ -1,4 +1,4 @@
-public import FlowCore
+package import FlowCore
 
 /// A scenario table: one flow and the cases that pin its behaviour down.
 package struct ScenarioFile: Sendable {

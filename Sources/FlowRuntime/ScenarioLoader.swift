@@ -1,4 +1,4 @@
-public import FlowCore
+package import FlowCore
 import FlowSchema
 import FlowYAML
 import Foundation

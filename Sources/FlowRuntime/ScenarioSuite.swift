@@ -1,4 +1,4 @@
-public import FlowCore
+package import FlowCore
 
 /// Runs whole scenario files and reports in the `flowrun test` format.
 package enum ScenarioSuite {

@@ -107,7 +107,7 @@ import Testing
     defer { try? FileManager.default.removeItem(at: scratch) }
     let files = ["in", "out", "err"].map { scratch.appendingPathComponent($0) }
     try Data(stdin.utf8).write(to: files[0])
-    for file in files.dropFirst() { FileManager.default.createFile(atPath: file.path, contents: nil) }
+    for file in files.dropFirst() { _ = FileManager.default.createFile(atPath: file.path, contents: nil) }
     let process = Process()
     process.executableURL = Tool.productsDirectory.appendingPathComponent(tool)
     process.arguments = arguments

@@ -23,7 +23,7 @@ struct FileStoreTests {
 
   @Test func temporaryFilesOfKilledWritersAreRemovedOnLoad() async throws {
     let directory = try temporaryDirectory()
-    FileManager.default.createFile(atPath: directory + "/.state.json.tmp-999999999", contents: Data("{\"a".utf8))
+    _ = FileManager.default.createFile(atPath: directory + "/.state.json.tmp-999999999", contents: Data("{\"a".utf8))
     _ = try await FileStore(path: directory + "/state.json").load()
     #expect(try FileManager.default.contentsOfDirectory(atPath: directory).isEmpty)
   }
@@ -31,7 +31,7 @@ struct FileStoreTests {
   @Test(arguments: ["", "{", "[1, 2]", "{\"a\": 1,}", "\u{0}\u{1}binary"])
   func aDamagedStoreIsAnErrorNotACrash(_ contents: String) throws {
     let directory = try temporaryDirectory()
-    FileManager.default.createFile(atPath: directory + "/state.json", contents: Data(contents.utf8))
+    _ = FileManager.default.createFile(atPath: directory + "/state.json", contents: Data(contents.utf8))
     #expect(throws: StoreError.self) { try FileStore.read(path: directory + "/state.json") }
   }
 }

@@ -1,4 +1,4 @@
-public import FlowCore
+package import FlowCore
 
 /// The state graph an ``Explorer`` found, in compact arrays indexed by state id (ids in breadth-first order).
 package struct Exploration: Sendable {

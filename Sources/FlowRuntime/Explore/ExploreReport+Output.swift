@@ -1,4 +1,4 @@
-public import FlowCore
+package import FlowCore
 
 // MARK: - Text
 

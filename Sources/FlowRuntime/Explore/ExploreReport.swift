@@ -1,4 +1,4 @@
-public import FlowCore
+import FlowCore
 
 /// What `flowrun explore` reports: reachable steps, terminals with their path counts, shortest paths, states
 /// with no way forward, loops and the flow's own failures.

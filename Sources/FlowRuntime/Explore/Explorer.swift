@@ -1,4 +1,4 @@
-public import FlowCore
+package import FlowCore
 
 /// Exhaustive, deduplicated breadth-first exploration of a flow's states with the pure ``Engine``.
 ///

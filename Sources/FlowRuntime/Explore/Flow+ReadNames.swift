@@ -1,4 +1,4 @@
-public import FlowCore
+package import FlowCore
 
 extension Flow {
   /// The variables and store keys that can change what the flow does: those read by a condition, a route, a

@@ -1,4 +1,4 @@
-public import FlowCore
+package import FlowCore
 import Foundation
 
 /// Which steps, declared transitions and permission outcomes a flow's scenario cases exercise.

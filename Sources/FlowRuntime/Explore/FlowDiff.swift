@@ -1,4 +1,4 @@
-public import FlowCore
+package import FlowCore
 
 /// What changed between two versions of a flow, and what the change does to users mid-flow.
 package struct FlowDiffReport: Sendable {
@@ -131,7 +131,8 @@ package enum FlowDiff {
         events.append(properties.isEmpty ? event : "\(event) \(Value.map(properties).literal)")
       }
     }
-    guard var (state, records) = try? engine.launch(Launch()) else { return events }
+    guard let (launched, records) = try? engine.launch(Launch()) else { return events }
+    var state = launched
     collect(records)
     var seen: Set<RunState> = [state]
     for _ in 0..<200 where state.ended == nil {

@@ -1,4 +1,4 @@
-public import FlowCore
+package import FlowCore
 
 /// A flow as a diagram: Graphviz DOT or Mermaid. Steps are shaped by kind, retired steps greyed out, terminals
 /// drawn as double circles; edges are labelled with the button or outcome and the route's guard, and a step's

@@ -1,4 +1,4 @@
-public import FlowCore
+package import FlowCore
 
 /// One step -> step edge of a flow, as declared and as taken: coverage, exploration, diagrams and diffs all
 /// speak in these.

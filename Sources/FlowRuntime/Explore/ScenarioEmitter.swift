@@ -1,4 +1,4 @@
-public import FlowCore
+package import FlowCore
 import Foundation
 
 /// Writes a scenario table with one case per declared transition the exploration took (edge coverage) and per

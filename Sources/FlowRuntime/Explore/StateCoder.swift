@@ -1,4 +1,4 @@
-public import FlowCore
+import FlowCore
 
 /// Turns a normalized ``RunState`` into a fixed-width key of 32-bit words: each variable, stored value, fact and
 /// permission status is interned per slot, so equal states get equal keys and the key is all that is kept.
