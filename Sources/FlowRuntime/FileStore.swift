@@ -72,10 +72,19 @@ package final class FileStore: KeyValueStore, Sendable {
     } catch {
       throw StoreError("\(error.description)")
     }
-    guard case .map(let entries)? = Value(node: node) else {
+    guard let entries = node.entries else {
       throw StoreError("\(path):\(node.location): the store must be a JSON object; found \(node.kindDescription)")
     }
-    return entries
+    var values: [String: Value] = [:]
+    for entry in entries {
+      guard let value = Value(node: entry.value) else {
+        throw StoreError(
+          "\(path):\(entry.value.location): the value of '\(entry.key)' has a number with a fraction; stored values "
+            + "are booleans, integers, strings, lists and maps")
+      }
+      values[entry.key] = value
+    }
+    return values
   }
 
   /// Writes `values` to `path` atomically (temporary file, fsync, rename, fsync of the directory).
