@@ -19,11 +19,16 @@ package struct JSONSchema: Sendable {
   /// - Parameters:
   ///   - root: The schema document (a mapping or a boolean).
   ///   - file: The schema's path, used in error messages.
+  ///   - checkingPatterns: Whether every `pattern` and `patternProperties` key is built as a `Regex` to refuse
+  ///     invalid ones (an `invalidPattern` error). Only a schema whose patterns are known to be valid, such as
+  ///     an embedded one that a test compiles with checking on, should pass false: building each `Regex` is
+  ///     most of the cost of compiling the flow schema, and validation builds one only for patterns the fast
+  ///     matcher does not handle.
   /// - Throws: `SchemaError` naming the keyword and its 1-based location when the schema uses an unsupported
   ///   keyword, a malformed keyword value, an unresolvable (or remote) `$ref`, or a `$ref` cycle that never
   ///   descends into the instance.
-  package init(_ root: Node, file: String) throws(SchemaError) {
-    var compiler = SchemaCompiler(root: root, file: file)
+  package init(_ root: Node, file: String, checkingPatterns: Bool = true) throws(SchemaError) {
+    var compiler = SchemaCompiler(root: root, file: file, checkingPatterns: checkingPatterns)
     program = try compiler.compile()
     warnings = compiler.warnings
     self.file = file

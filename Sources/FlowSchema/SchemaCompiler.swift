@@ -6,6 +6,8 @@ internal import FlowCore
 struct SchemaCompiler {
   let root: Node
   let file: String
+  /// Whether each pattern is built as a `Regex` to refuse invalid ones (see `JSONSchema.init`).
+  let checkingPatterns: Bool
 
   /// Absolute URI (no fragment) of every schema resource → JSON pointer of its root in the document.
   private var resources: [String: String] = [:]
@@ -13,6 +15,9 @@ struct SchemaCompiler {
   private var anchors: [String: String] = [:]
   /// Base URI in effect at every schema position visited while registering.
   private var bases: [String: URIReference] = [:]
+  /// The node at every schema position visited while registering, so compiling and resolving a `$ref` need not
+  /// walk the document from the root.
+  private var nodes: [String: Node] = [:]
   private var indexByPointer: [String: Int] = [:]
   private var drafts: [SchemaKeywords] = []
   private var patterns: [String] = []
@@ -21,9 +26,10 @@ struct SchemaCompiler {
 
   static let defaultBase = URIReference("flowkit:///schema.json")
 
-  init(root: Node, file: String) {
+  init(root: Node, file: String, checkingPatterns: Bool = true) {
     self.root = root
     self.file = file
+    self.checkingPatterns = checkingPatterns
   }
 
   mutating func compile() throws(SchemaError) -> SchemaProgram {
@@ -89,6 +95,7 @@ extension SchemaCompiler {
 
 extension SchemaCompiler {
   private mutating func register(_ node: Node, pointer: String, base: URIReference) throws(SchemaError) {
+    if nodes.index(forKey: pointer) == nil { nodes[pointer] = node }
     guard let entries = node.entries else {
       bases[pointer] = base
       return
@@ -154,7 +161,7 @@ extension SchemaCompiler {
 extension SchemaCompiler {
   private mutating func compileSchema(at pointer: String) throws(SchemaError) -> Int {
     if let index = indexByPointer[pointer] { return index }
-    guard let node = Self.node(in: root, at: pointer) else {
+    guard let node = nodes[pointer] ?? Self.node(in: root, at: pointer) else {
       throw SchemaError(
         .unresolvedReference, "no schema at '#\(pointer)'", file: file, at: root.location)
     }
@@ -337,7 +344,7 @@ extension SchemaCompiler {
   private mutating func pattern(_ source: String, at node: Node) throws(SchemaError) -> Int {
     if let index = patternIndex[source] { return index }
     do {
-      _ = try PatternMatcher.regex(source)
+      if checkingPatterns { _ = try PatternMatcher.regex(source) }
     } catch {
       throw SchemaError(
         .invalidPattern, "invalid regular expression '\(source)': \(error)", file: file, at: node.location)
@@ -379,7 +386,7 @@ extension SchemaCompiler {
     if fragment.isEmpty { return try compileSchema(at: resourcePointer) }
     if fragment.hasPrefix("/") {
       let pointer = resourcePointer + fragment
-      guard Self.node(in: root, at: pointer) != nil else {
+      guard nodes[pointer] != nil || Self.node(in: root, at: pointer) != nil else {
         throw SchemaError(
           .unresolvedReference, "cannot resolve '$ref' '\(text)': nothing at '#\(pointer)'", file: file,
           at: node.location)
@@ -425,12 +432,12 @@ extension SchemaCompiler {
   }
 
   static func escape(_ token: String) -> String {
-    guard token.contains("~") || token.contains("/") else { return token }
+    guard token.utf8.contains(where: { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "/") }) else { return token }
     return token.replacing("~", with: "~0").replacing("/", with: "~1")
   }
 
   static func unescape(_ token: Substring) -> String {
-    guard token.contains("~") else { return String(token) }
+    guard token.utf8.contains(UInt8(ascii: "~")) else { return String(token) }
     return String(token.replacing("~1", with: "/").replacing("~0", with: "~"))
   }
 
@@ -585,7 +592,7 @@ extension SchemaCompiler {
 extension String {
   /// Decodes `%XX` escapes (UTF-8); invalid escapes are kept as written.
   fileprivate var removingPercentEncoding: String {
-    guard contains("%") else { return self }
+    guard utf8.contains(UInt8(ascii: "%")) else { return self }
     var bytes: [UInt8] = []
     var iterator = utf8.makeIterator()
     var pending: [UInt8] = []

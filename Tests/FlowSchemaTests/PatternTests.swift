@@ -39,6 +39,16 @@ struct PatternTests {
     #expect(SimplePattern("^[a-z]*$")?.matches(String(repeating: "a", count: 100_000)) == true)
   }
 
+  @Test(arguments: ["(", "[a", "a{2,1}", "[z-a]"])
+  func invalidPatternsAreRefusedUnlessCheckingIsOff(_ source: String) throws {
+    let text = "{\"pattern\": \"\(source)\"}"
+    #expect(throws: SchemaError.self) { try compile(text) }
+    let node = try JSONReader.read(bytes: Array(text.utf8), file: "s.json")
+    let unchecked = try JSONSchema(node, file: "s.json", checkingPatterns: false)
+    // Validation then treats the pattern as matching nothing, as it would a pattern `Regex` cannot build.
+    #expect(!unchecked.isValid(Node(.string("a"))))
+  }
+
   @Test(arguments: ["a|b", "^[^a]$", "^.$", "a+?", "\\s", "x\\$", "[\\b]"])
   func leavesOtherPatternsToRegex(_ source: String) {
     #expect(SimplePattern(source) == nil)
