@@ -57,6 +57,8 @@ package enum Linter {
 
   /// Lints many files in parallel; results come back in the order of `paths`.
   package static func lint(paths: [String]) -> [Result<FileReport, FlowIOError>] {
+    // One file needs no worker threads.
+    if paths.count == 1 { return [lint(path: paths[0])] }
     let results = Mutex<[Result<FileReport, FlowIOError>?]>(Array(repeating: nil, count: paths.count))
     DispatchQueue.concurrentPerform(iterations: paths.count) { index in
       let result = lint(path: paths[index])
