@@ -13,11 +13,11 @@ struct SchemaCompiler {
   private var resources: [String: String] = [:]
   /// `uri#anchor` → JSON pointer.
   private var anchors: [String: String] = [:]
-  /// Base URI in effect at every schema position visited while registering.
-  private var bases: [String: URIReference] = [:]
-  /// The node at every schema position visited while registering, so compiling and resolving a `$ref` need not
-  /// walk the document from the root.
-  private var nodes: [String: Node] = [:]
+  /// Every schema position visited while registering: its node (the first one, as `node(in:at:)` would find),
+  /// so compiling and resolving a `$ref` need not walk the document from the root, and the base URI in effect.
+  private var positions: [String: (node: Node, base: URIReference)] = [:]
+  /// `$ref` text and base URI → the schema it resolved to.
+  private var resolvedReferences: [ReferenceKey: Int] = [:]
   private var indexByPointer: [String: Int] = [:]
   private var drafts: [SchemaKeywords] = []
   private var patterns: [String] = []
@@ -89,15 +89,30 @@ extension SchemaCompiler {
     "https://json-schema.org/draft/2020-12/schema", "https://json-schema.org/draft/2020-12/schema#",
   ]
   static var allKeywords: Set<String> { annotationKeywords.union(assertionKeywords) }
+
+  enum SubschemaKind { case single, list, map }
+  /// `singleSchemaKeywords`, `schemaListKeywords` and `schemaMapKeywords` in one table: one lookup per key.
+  static let subschemaKinds: [String: SubschemaKind] = {
+    var kinds: [String: SubschemaKind] = [:]
+    for key in singleSchemaKeywords { kinds[key] = .single }
+    for key in schemaListKeywords { kinds[key] = .list }
+    for key in schemaMapKeywords { kinds[key] = .map }
+    return kinds
+  }()
+}
+
+/// A `$ref` as written and the base URI it is resolved against.
+struct ReferenceKey: Hashable {
+  var text: String
+  var base: URIReference
 }
 
 // MARK: - Registration of $id and $anchor
 
 extension SchemaCompiler {
   private mutating func register(_ node: Node, pointer: String, base: URIReference) throws(SchemaError) {
-    if nodes.index(forKey: pointer) == nil { nodes[pointer] = node }
     guard let entries = node.entries else {
-      bases[pointer] = base
+      record(node, pointer: pointer, base: base)
       return
     }
     var base = base
@@ -118,7 +133,7 @@ extension SchemaCompiler {
     } else if pointer.isEmpty {
       resources[base.text] = pointer
     }
-    bases[pointer] = base
+    record(node, pointer: pointer, base: base)
     if let anchorEntry = node.entry("$anchor") {
       guard let anchor = anchorEntry.value.string, Self.isValidAnchor(anchor) else {
         throw invalid("'$anchor' must be a plain name", at: anchorEntry.value)
@@ -130,18 +145,33 @@ extension SchemaCompiler {
       anchors[key] = pointer
     }
     for entry in entries {
-      let childPointer = pointer + "/" + Self.escape(entry.key)
-      if Self.singleSchemaKeywords.contains(entry.key) {
-        try register(entry.value, pointer: childPointer, base: base)
-      } else if Self.schemaListKeywords.contains(entry.key), let list = entry.value.sequence {
+      switch Self.subschemaKinds[entry.key] {
+      case nil: break
+      case .single:
+        try register(entry.value, pointer: pointer + "/" + Self.escape(entry.key), base: base)
+      case .list:
+        guard let list = entry.value.sequence else { break }
+        let childPointer = pointer + "/" + Self.escape(entry.key)
         for (index, item) in list.enumerated() {
           try register(item, pointer: childPointer + "/\(index)", base: base)
         }
-      } else if Self.schemaMapKeywords.contains(entry.key), let members = entry.value.entries {
+      case .map:
+        guard let members = entry.value.entries else { break }
+        let childPointer = pointer + "/" + Self.escape(entry.key)
         for member in members {
           try register(member.value, pointer: childPointer + "/" + Self.escape(member.key), base: base)
         }
       }
+    }
+  }
+
+  /// Notes the node and base URI at a schema position; a position reached twice keeps its first node and its
+  /// last base.
+  private mutating func record(_ node: Node, pointer: String, base: URIReference) {
+    if let index = positions.index(forKey: pointer) {
+      positions.values[index].base = base
+    } else {
+      positions[pointer] = (node, base)
     }
   }
 
@@ -161,7 +191,7 @@ extension SchemaCompiler {
 extension SchemaCompiler {
   private mutating func compileSchema(at pointer: String) throws(SchemaError) -> Int {
     if let index = indexByPointer[pointer] { return index }
-    guard let node = nodes[pointer] ?? Self.node(in: root, at: pointer) else {
+    guard let node = positions[pointer]?.node ?? Self.node(in: root, at: pointer) else {
       throw SchemaError(
         .unresolvedReference, "no schema at '#\(pointer)'", file: file, at: root.location)
     }
@@ -186,11 +216,7 @@ extension SchemaCompiler {
     for entry in entries {
       let key = entry.key
       let value = entry.value
-      let child = pointer + "/" + Self.escape(key)
-      if let reason = Self.refusedKeywords[key] {
-        throw SchemaError(
-          .unsupportedKeyword, "unsupported keyword '\(key)': \(reason)", file: file, at: entry.keyLocation)
-      }
+      var child: String { pointer + "/" + Self.escape(key) }
       switch key {
       case "$schema":
         guard let dialect = value.string, Self.supportedDialects.contains(dialect) else {
@@ -278,6 +304,10 @@ extension SchemaCompiler {
       case _ where Self.annotationKeywords.contains(key) || key.hasPrefix("x-"):
         break
       default:
+        if let reason = Self.refusedKeywords[key] {
+          throw SchemaError(
+            .unsupportedKeyword, "unsupported keyword '\(key)': \(reason)", file: file, at: entry.keyLocation)
+        }
         let hint = Suggestion.didYouMean(key, in: Self.allKeywords)
         warnings.append(
           Diagnostic(
@@ -365,13 +395,23 @@ extension SchemaCompiler {
   private func baseURI(for pointer: String) -> URIReference {
     var current = pointer
     while true {
-      if let base = bases[current] { return base }
+      if let base = positions[current]?.base { return base }
       guard let slash = current.lastIndex(of: "/") else { return Self.defaultBase }
       current = String(current[..<slash])
     }
   }
 
   private mutating func resolveReference(
+    _ text: String, base: URIReference, at node: Node
+  ) throws(SchemaError) -> Int {
+    let key = ReferenceKey(text: text, base: base)
+    if let index = resolvedReferences[key] { return index }
+    let index = try resolveNewReference(text, base: base, at: node)
+    resolvedReferences[key] = index
+    return index
+  }
+
+  private mutating func resolveNewReference(
     _ text: String, base: URIReference, at node: Node
   ) throws(SchemaError) -> Int {
     let target = URIReference(text).resolved(against: base)
@@ -386,7 +426,7 @@ extension SchemaCompiler {
     if fragment.isEmpty { return try compileSchema(at: resourcePointer) }
     if fragment.hasPrefix("/") {
       let pointer = resourcePointer + fragment
-      guard nodes[pointer] != nil || Self.node(in: root, at: pointer) != nil else {
+      guard positions[pointer] != nil || Self.node(in: root, at: pointer) != nil else {
         throw SchemaError(
           .unresolvedReference, "cannot resolve '$ref' '\(text)': nothing at '#\(pointer)'", file: file,
           at: node.location)
@@ -404,11 +444,12 @@ extension SchemaCompiler {
   /// Refuses a cycle of in-place applicators (`$ref`, `allOf`, ...): evaluating it would never end.
   private func rejectReferenceCycles() throws(SchemaError) {
     var state = [UInt8](repeating: 0, count: drafts.count)  // 0 new, 1 on the stack, 2 done
+    let allEdges = drafts.map(\.inPlaceSubschemas)
     for start in drafts.indices where state[start] == 0 {
       var stack: [(node: Int, next: Int)] = [(start, 0)]
       state[start] = 1
       while let top = stack.last {
-        let edges = drafts[top.node].inPlaceSubschemas
+        let edges = allEdges[top.node]
         if top.next == edges.count {
           state[top.node] = 2
           stack.removeLast()
