@@ -102,7 +102,8 @@ struct Presenter {
     var screen = Screen(
       step: step.id, kind: step.kind, language: language, title: try render(step.title), body: try render(step.body))
     if let choice = step.choice {
-      let value = state.variables[flow.variableIndexByName[choice.variable.value] ?? 0]
+      // An undeclared variable (FlowLint reports it; the compiler does not) selects nothing.
+      let value = flow.variableIndexByName[choice.variable.value].map { state.variables[$0] } ?? .null
       screen.isMultipleChoice = step.kind == .multiChoice
       screen.options = try choice.options.map { option in
         let selected: Bool =

@@ -38,12 +38,11 @@ private final class Compiler {
   // MARK: - Flow
 
   func compileFlow(_ root: Node) -> Flow? {
-    guard let entries = root.entries else {
+    guard root.entries != nil else {
       error("a flow document must be a mapping with 'flow', 'start' and 'steps'; found \(root.kindDescription)",
             at: root.location)
       return nil
     }
-    _ = entries
     // Step ids first, so every transition can be resolved in one pass.
     let stepsNode = root["steps"]
     for (offset, entry) in (stepsNode?.entries ?? []).enumerated() {
@@ -72,12 +71,22 @@ private final class Compiler {
     }
 
     let steps = (stepsNode?.entries ?? []).map(compileStep)
-    if stepsNode == nil {
+    // The engine starts at `flow.steps[start]`: a flow without steps or without a start must not compile
+    // cleanly, since an app runs compiled JSON without schema validation.
+    if let stepsNode {
+      if stepsNode.entries == nil {
+        error("'steps' must be a mapping of step ids to steps; found \(stepsNode.kindDescription)",
+              at: stepsNode.location)
+      } else if steps.isEmpty {
+        error("'steps' is empty: a flow needs at least one step", at: stepsNode.location)
+      }
+    } else {
       error("missing 'steps': a flow needs at least one step", at: root.location)
     }
+    if root["start"] == nil { error("missing 'start'", at: root.location) }
     let start = stepTarget(root["start"], what: "start") ?? 0
 
-    var flow = Flow(
+    return Flow(
       id: id, version: version, description: root["description"]?.string, locales: locales,
       language: root["language"].flatMap(expression), start: start, back: root["back"]?.bool ?? false,
       facts: facts,
@@ -88,8 +97,6 @@ private final class Compiler {
       reset: compileReset(root["reset"]), hooks: compileHooks(root["hooks"]), strings: strings, steps: steps,
       location: root.entry("flow")?.keyLocation ?? root.location,
       stepIndexByID: stepIndexByID, variableIndexByName: variableIndex)
-    if steps.isEmpty { flow.start = 0 }
-    return flow
   }
 
   func compileFact(_ entry: Node.Entry) -> Fact {
@@ -282,8 +289,9 @@ private final class Compiler {
     if let index = stepIndexByID[name] { return index }
     var notes: [String] = []
     if let guess = Suggestion.closest(to: name, in: stepIndexByID.keys) { notes.append("did you mean '\(guess)'?") }
-    error("unknown step '\(name)'; expected one of \(Suggestion.list(stepIndexByID.keys))", at: node.location,
-          rule: CompilerRule.unknownStep, notes: notes)
+    let expected =
+      stepIndexByID.isEmpty ? "; the flow has no steps" : "; expected one of \(Suggestion.list(stepIndexByID.keys))"
+    error("unknown step '\(name)'\(expected)", at: node.location, rule: CompilerRule.unknownStep, notes: notes)
     return nil
   }
 

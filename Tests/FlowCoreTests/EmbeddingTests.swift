@@ -1,0 +1,148 @@
+import FlowCore
+import Synchronization
+import Testing
+
+/// What an app does with FlowCore alone: read a compiled JSON flow, compile it, and run it through a
+/// ``FlowSession`` with its own providers. Only public API is used here (no `@testable`, no FlowTestSupport).
+struct EmbeddingTests {
+  static let flowJSON = """
+    {
+      "flow": "embedded", "version": "1.0", "locales": ["en"], "start": "welcome",
+      "permissions": ["notifications"],
+      "variables": {
+        "goal": {"type": "string", "default": "", "values": ["", "sleep", "focus"], "persist": "Goal"}
+      },
+      "strings": {"en": {"welcome": "Welcome", "goal": "Pick a goal", "sleep": "Sleep", "focus": "Focus"}},
+      "steps": {
+        "welcome": {"kind": "screen", "title": "welcome", "next": "goal"},
+        "goal": {
+          "kind": "single-choice", "title": "goal", "variable": "goal",
+          "options": {"sleep": "sleep", "focus": "focus"}, "next": "notify"
+        },
+        "notify": {
+          "kind": "permission", "permission": "notifications",
+          "on": {"granted": "done", "denied": "done"}
+        },
+        "done": {
+          "kind": "terminal", "outcome": "completed",
+          "enter": [{"track": "onboarding_done", "properties": {"goal": "goal"}}]
+        }
+      }
+    }
+    """
+
+  static func compile(_ json: String) throws -> Flow {
+    let root = try JSONReader.read(bytes: Array(json.utf8), file: "embedded.json")
+    let (flow, diagnostics) = FlowCompiler.compile(root, file: "embedded.json")
+    #expect(diagnostics.isEmpty, "\(diagnostics)")
+    return try #require(flow)
+  }
+
+  @Test func appRunsACompiledFlowThroughTheSession() async throws {
+    let flow = try Self.compile(Self.flowJSON)
+    let app = FakeApp(permissionAnswer: "granted")
+    var session = FlowSession(flow: flow, providers: app.providers)
+
+    let launched = try await session.launch(clock: 8 * 3600)
+    #expect(launched.contains(.record(.entered(step: "welcome"))))
+    var screen = try #require(try session.engine.screen(for: session.state))
+    #expect(screen.step == "welcome")
+    #expect(screen.title == "Welcome")
+    #expect(screen.buttons.map(\.name) == ["next"])
+
+    _ = try await session.send(.next, at: "welcome")
+    screen = try #require(try session.engine.screen(for: session.state))
+    #expect(screen.title == "Pick a goal")
+    #expect(screen.options.map(\.label) == ["Sleep", "Focus"])
+    #expect(session.engine.commands(for: session.state).contains("choose sleep|focus"))
+
+    // A refused event leaves the state as it was.
+    let before = session.state
+    await #expect(throws: Rejection.self) { try await session.send(.choose(["nap"])) }
+    #expect(session.state == before)
+
+    _ = try await session.send(.choose(["focus"]))
+    #expect(app.stored["Goal"] == .string("focus"))
+
+    // The permission request goes to the app's provider; its answer moves the flow on.
+    let trace = try await session.send(.tap("request"), at: "notify")
+    #expect(trace.contains(.dialog(action: "request-permission notifications", answer: ActionAnswer("granted"))))
+    #expect(session.state.ended?.outcome == "completed")
+    #expect(session.state.permissions["notifications"] == "granted")
+    #expect(app.effects.contains(.track(event: "onboarding_done", properties: ["goal": .string("focus")])))
+  }
+
+  @Test func relaunchReadsTheAppStore() async throws {
+    let flow = try Self.compile(Self.flowJSON)
+    let app = FakeApp(permissionAnswer: "denied")
+    app.storeValue(.string("sleep"), for: "Goal")
+    var session = FlowSession(flow: flow, providers: app.providers)
+    _ = try await session.launch(clock: 0)
+    #expect(session.state.variables == [.string("sleep")])
+    _ = try await session.send(.next)
+    let screen = try #require(try session.engine.screen(for: session.state))
+    #expect(screen.options.filter(\.isSelected).map(\.id) == ["sleep"])
+  }
+
+  /// Documents the engine cannot start (it starts at `flow.steps[start]`) are compiler errors, so an app that
+  /// checks the diagnostics never runs them.
+  @Test(arguments: [
+    (#"{"flow": "a", "steps": {}}"#, "embedded.json:1:24: error: 'steps' is empty: a flow needs at least one step"),
+    (#"{"flow": "a", "steps": []}"#, "embedded.json:1:24: error: 'steps' must be a mapping of step ids to steps; found a list"),
+    (#"{"flow": "a", "steps": {"x": {"kind": "terminal"}}}"#, "embedded.json:1:1: error: missing 'start'"),
+  ])
+  func flowsWithoutAStartingStepDoNotCompile(_ json: String, _ expected: String) throws {
+    let root = try JSONReader.read(bytes: Array(json.utf8), file: "embedded.json")
+    let diagnostics = FlowCompiler.compile(root, file: "embedded.json").diagnostics
+    #expect(diagnostics.map(\.description).contains(expected + " [flow-shape]"), "\(diagnostics)")
+  }
+
+  /// An undeclared choice variable is FlowLint's to report; the engine shows the options unselected and fails
+  /// the run on a choice instead of trapping.
+  @Test func undeclaredChoiceVariableDoesNotTrap() throws {
+    let json = #"""
+      {"flow": "a", "version": "1", "locales": ["en"], "start": "x",
+       "steps": {"x": {"kind": "single-choice", "variable": "v", "options": {"a": "a"}, "next": "x"}}}
+      """#
+    let engine = Engine(flow: try Self.compile(json))
+    var (state, _) = try engine.launch(Launch())
+    let screen = try #require(try engine.screen(for: state))
+    #expect(screen.options.map(\.isSelected) == [false])
+    #expect(throws: RunError(message: "unknown variable 'v'")) { try engine.handle(.choose(["a"]), in: &state) }
+  }
+}
+
+// MARK: - The app's own providers
+
+/// Every provider an app must supply, answered from memory.
+private final class FakeApp: PermissionProvider, AuthProvider, ProfileServer, ReviewPrompt, Platform,
+  KeyValueStore, EffectHandler
+{
+  // Providers are called from the session's task; a Mutex keeps the class Sendable without @unchecked.
+  private let store = Mutex<[String: Value]>([:])
+  private let performed = Mutex<[RuntimeEffect]>([])
+  private let permissionAnswer: String
+
+  init(permissionAnswer: String) { self.permissionAnswer = permissionAnswer }
+
+  var providers: Providers {
+    Providers(
+      permissions: self, auth: self, profiles: self, review: self, platform: self, store: self, effects: self)
+  }
+  var stored: [String: Value] { store.withLock { $0 } }
+  var effects: [RuntimeEffect] { performed.withLock { $0 } }
+  func storeValue(_ value: Value, for key: String) { store.withLock { $0[key] = value } }
+
+  func status(of kind: String) async -> String { "notDetermined" }
+  func request(_ kind: String) async -> ActionAnswer { ActionAnswer(permissionAnswer) }
+  func signInWithApple() async -> ActionAnswer { ActionAnswer("cancelled") }
+  func restoreProfile() async -> ActionAnswer { ActionAnswer("empty") }
+  func syncProfile(userID: Value) async {}
+  func requestReview() async -> ActionAnswer { ActionAnswer("suppressed", dialogShown: false) }
+  func environment() async -> [String: Value] { ["osVersion": 18] }
+  func timeOfDay() async -> Double { 12 * 3600 }
+  func load() async throws(StoreError) -> [String: Value] { store.withLock { $0 } }
+  func set(_ key: String, to value: Value) async throws(StoreError) { store.withLock { $0[key] = value } }
+  func remove(_ key: String) async throws(StoreError) { _ = store.withLock { $0.removeValue(forKey: key) } }
+  func perform(_ effect: RuntimeEffect) async { performed.withLock { $0.append(effect) } }
+}
