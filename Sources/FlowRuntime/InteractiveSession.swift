@@ -1,5 +1,5 @@
 package import FlowCore
-package import FlowTestSupport
+import FlowTestSupport
 import Foundation
 
 /// How `flowrun` was asked to set up the world.
@@ -64,8 +64,9 @@ package struct SessionSetup: Sendable {
     }
   }
 
-  /// Fakes scripted from the flags; when interactive, unscripted dialogs are asked at the prompt.
-  package func providers(output: Output) -> (Providers, Fakes.MemoryStore?) {
+  /// Fakes scripted from the flags; when interactive, unscripted dialogs are asked at the prompt. The store is
+  /// the `--state` file, or memory.
+  package func providers(output: Output) -> Providers {
     let ask: AskUser? = interactive ? { @Sendable question, choices in
       output.line("  ◆ \(question) [\(choices.joined(separator: "/"))]")
       while true {
@@ -78,16 +79,13 @@ package struct SessionSetup: Sendable {
     } : nil
     var permissionScript: [String: [String]] = [:]
     for (kind, outcome) in pairs(permissionAnswers) { permissionScript[kind, default: []].append(outcome) }
-    let memory: Fakes.MemoryStore? = statePath == nil ? Fakes.MemoryStore() : nil
-    let store: any KeyValueStore
-    if let statePath { store = FileStore(path: statePath) } else { store = memory ?? Fakes.MemoryStore() }
-    let providers = Providers.fakes(
+    let store: any KeyValueStore = statePath.map { FileStore(path: $0) } ?? Fakes.MemoryStore()
+    return Providers.fakes(
       permissions: Fakes.Permissions(statuses: statuses, answers: permissionScript, ask: ask),
       auth: Fakes.Auth(answers: auth.map(Self.answer), ask: ask),
       profiles: Fakes.Profiles(restores: restore.map(Self.answer), ask: ask),
       review: Fakes.Review(answers: review.map(Self.answer)),
       platform: Fakes.Platform(facts: facts, clock: clock ?? 9 * 3600), store: store)
-    return (providers, memory)
   }
 }
 
@@ -102,17 +100,15 @@ package enum CommandSource: Sendable {
 package struct InteractiveSession {
   package var runner: Runner
   let output: Output
-  let memoryStore: Fakes.MemoryStore?
   let setup: SessionSetup
   var observation = Observation()
   var commands: [(Command, rejected: Bool)] = []
   var answers: [String: [ActionAnswer]] = [:]
   var initialStore: [String: Value] = [:]
 
-  package init(runner: Runner, output: Output, recorder memoryStore: Fakes.MemoryStore?, setup: SessionSetup) {
+  package init(runner: Runner, output: Output, setup: SessionSetup) {
     self.runner = runner
     self.output = output
-    self.memoryStore = memoryStore
     self.setup = setup
   }
 
@@ -185,10 +181,8 @@ package struct InteractiveSession {
         // Every provider answer is part of the recording, except a permission answered from its status
         // (no dialog), which the recorded `permissions:` statuses reproduce.
         if case .dialog(let action, let answer) = entry {
-          let isPermission = action.hasPrefix("request-permission ")
-          if !isPermission || answer.dialogShown {
-            answers[isPermission ? String(action.dropFirst(19)) : action, default: []].append(answer)
-          }
+          let permission = permissionKind(ofDialog: action)
+          if permission == nil || answer.dialogShown { answers[permission ?? action, default: []].append(answer) }
         }
       }
       output.show(trace)
@@ -204,8 +198,13 @@ package struct InteractiveSession {
     }
   }
 
+  /// Shows the current step, or why it cannot be shown (a text argument that cannot be evaluated, say).
   func showScreen() {
-    if let screen = try? runner.session.engine.screen(for: runner.state) { output.show(screen) }
+    do {
+      if let screen = try runner.session.engine.screen(for: runner.state) { output.show(screen) }
+    } catch {
+      output.error("flowrun: cannot show step '\(currentStep ?? "-")': \(error)")
+    }
   }
 
   func finish(_ status: Int32) -> Int32 {

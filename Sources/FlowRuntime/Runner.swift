@@ -153,6 +153,13 @@ package struct Runner: Sendable {
     """
 }
 
+/// The permission kind of a dialog that ``FlowSession`` names `request-permission KIND`, or nil for another
+/// action's dialog.
+func permissionKind(ofDialog action: String) -> String? {
+  let prefix = "request-permission "
+  return action.hasPrefix(prefix) ? String(action.dropFirst(prefix.count)) : nil
+}
+
 extension RuntimeEffect {
   /// One line, as traces and scenario tables write it: `track onboarding_step {step: "welcome"}`.
   package var summary: String {

@@ -27,8 +27,8 @@ package struct Observation: Sendable, Hashable {
       if case .record(.effect(.perform)) = entry { awaitingAnswer = true }
       if case .dialog(let action, let answer) = entry, awaitingAnswer {
         awaitingAnswer = false
-        if action.hasPrefix("request-permission "), let step = tracker.current {
-          permissionOutcomes.insert(.init(step: step, permission: String(action.dropFirst(19)), outcome: answer.outcome))
+        if let permission = permissionKind(ofDialog: action), let step = tracker.current {
+          permissionOutcomes.insert(.init(step: step, permission: permission, outcome: answer.outcome))
         }
         tracker.answered(answer.outcome)
       }
@@ -41,7 +41,7 @@ package struct Observation: Sendable, Hashable {
         effects.append(effect.summary)
         if Self.outward.contains(effect.typeName) { events.append(effect.summary) }
       case .dialog(let action, let answer) where answer.dialogShown:
-        dialogs.append(action.hasPrefix("request-permission ") ? String(action.dropFirst(19)) : action)
+        dialogs.append(permissionKind(ofDialog: action) ?? action)
       case .storeFailed(let text): warnings.append(text)
       default: break
       }
@@ -118,8 +118,14 @@ package enum ScenarioRunner {
   }
 
   static func verify(_ check: ScreenCheck, runner: Runner) -> [String] {
-    guard let screen = try? runner.session.engine.screen(for: runner.state) else {
-      return ["cannot render the current step"]
+    let screen: Screen
+    do {
+      guard let current = try runner.session.engine.screen(for: runner.state) else {
+        return ["cannot render the current step: the flow has not started"]
+      }
+      screen = current
+    } catch {
+      return ["cannot render the current step: \(error)"]
     }
     var failures: [String] = []
     if let at = check.at, at != screen.step { failures.append("expected to be at '\(at)', but the current step is '\(screen.step)'") }

@@ -1,7 +1,6 @@
 import ArgumentParser
 import FlowCore
 import FlowRuntime
-import FlowTestSupport
 import Foundation
 
 struct RunFlow: AsyncParsableCommand {
@@ -90,10 +89,10 @@ struct RunFlow: AsyncParsableCommand {
       environment: environment, permissionAnswers: permissionAnswers, permissionStatuses: permissionStatuses,
       auth: auth, restore: restore, review: review, clock: clock.flatMap(ClockText.seconds), statePath: state,
       interactive: interactive)
-    let (providers, recorder) = setup.providers(output: output)
+    let providers = setup.providers(output: output)
     var runner = Runner(flow: compiled, providers: providers)
     runner.languageOverride = lang
-    var session = InteractiveSession(runner: runner, output: output, recorder: recorder, setup: setup)
+    var session = InteractiveSession(runner: runner, output: output, setup: setup)
     let source: CommandSource
     if let script, script != "-" {
       guard let text = try? String(contentsOfFile: script, encoding: .utf8) else {
