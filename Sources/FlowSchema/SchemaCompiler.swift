@@ -33,6 +33,11 @@ struct SchemaCompiler {
   }
 
   mutating func compile() throws(SchemaError) -> SchemaProgram {
+    // Room for every node up front: growing these tables rehashes every pointer string each time.
+    let capacity = Self.countMappings(root)
+    positions.reserveCapacity(capacity)
+    indexByPointer.reserveCapacity(capacity)
+    drafts.reserveCapacity(capacity)
     try register(root, pointer: "", base: Self.defaultBase)
     _ = try compileSchema(at: "")
     try rejectReferenceCycles()
@@ -162,6 +167,15 @@ extension SchemaCompiler {
           try register(member.value, pointer: childPointer + "/" + Self.escape(member.key), base: base)
         }
       }
+    }
+  }
+
+  /// How many mappings the document holds: an upper bound on its schema objects.
+  private static func countMappings(_ node: Node) -> Int {
+    switch node.content {
+    case .mapping(let entries): 1 + entries.reduce(0) { $0 + countMappings($1.value) }
+    case .sequence(let items): items.reduce(0) { $0 + countMappings($1) }
+    default: 0
     }
   }
 
