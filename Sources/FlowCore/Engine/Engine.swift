@@ -10,6 +10,7 @@ public struct Engine: Sendable {
   /// Show texts in this locale whatever the flow's `language` says (`flowrun --lang`).
   public var languageOverride: String?
 
+  /// An engine for `flow`, which must have compiled without errors (``FlowCompiler/compile(_:file:)``).
   public init(flow: Flow) {
     self.flow = flow
   }
@@ -35,6 +36,10 @@ public struct Engine: Sendable {
   }
 
   /// The start of a run: `handle(.launch(launch))` on an empty state.
+  ///
+  /// - Parameter launch: what the app read from the device, the permissions and the store.
+  /// - Returns: the run's state and what happened, in order.
+  /// - Throws: ``RunError`` when the flow fails while starting (an expression that cannot be evaluated, say).
   public func launch(_ launch: Launch) throws -> (RunState, [Record]) {
     var state = RunState()
     let records = try handle(.launch(launch), in: &state)
@@ -102,16 +107,17 @@ struct Scope: ExpressionContext {
     case "env": return .map(state.environment)
     case "permission": return .map(state.permissions.mapValues(Value.string))
     case "store": return .map(state.store)
-    case "step":
-      guard let current = state.current else { return nil }
-      let step = flow.steps[current]
-      return .map([
-        "id": .string(step.id), "kind": .string(step.kind.rawValue),
-        "rawValue": step.rawValue.map(Value.int) ?? .null,
-      ])
+    case "step": return state.current.map { flow.steps[$0].expressionValue }
     default: return nil
     }
   }
 
   var minutesSinceMidnight: Int { (Int(state.clock) / 60) % (24 * 60) }
+}
+
+extension Step {
+  /// The step as expressions see it: `step.id`, `step.kind`, `step.rawValue`.
+  var expressionValue: Value {
+    .map(["id": .string(id), "kind": .string(kind.rawValue), "rawValue": rawValue.map(Value.int) ?? .null])
+  }
 }

@@ -1,10 +1,27 @@
 /// Runs a flow against real or fake providers: feeds events to the pure ``Engine``, performs the effects it
 /// returns in order, asks providers for action outcomes and feeds them back.
+///
+/// ```swift
+/// let root = try JSONReader.read(bytes: bytes, file: "onboarding.json")
+/// let (flow, diagnostics) = FlowCompiler.compile(root, file: "onboarding.json")
+/// guard let flow, !diagnostics.contains(where: { $0.severity == .error }) else { return }
+/// var session = FlowSession(flow: flow, providers: providers)
+/// _ = try await session.launch()
+/// let screen = try session.engine.screen(for: session.state)   // what to show
+/// _ = try await session.send(.next, at: screen?.step)           // what the user did
+/// ```
 public struct FlowSession: Sendable {
+  /// The engine that interprets the flow; set ``Engine/languageOverride`` here.
   public var engine: Engine
   public var providers: Providers
+  /// The run so far; ``Engine/screen(for:)`` tells what it shows.
   public private(set) var state = RunState()
 
+  /// A session that has not started; call ``launch(clock:)`` first.
+  ///
+  /// - Parameters:
+  ///   - flow: a flow compiled without errors (``FlowCompiler/compile(_:file:)``).
+  ///   - providers: what performs actions, permission requests, storage and outward effects.
   public init(flow: Flow, providers: Providers) {
     self.engine = Engine(flow: flow)
     self.providers = providers
@@ -12,6 +29,13 @@ public struct FlowSession: Sendable {
 
   /// Starts (or restarts, after the app was killed) the flow: reads the device, the permission statuses and
   /// the store, then resumes as the flow says.
+  ///
+  /// A store that cannot be read is not an error: the run starts from the declared defaults and the trace
+  /// holds a warning.
+  ///
+  /// - Parameter clock: seconds since midnight; nil asks ``Platform/timeOfDay()``.
+  /// - Returns: what happened, in order, including the providers' answers.
+  /// - Throws: ``RunError`` when the flow itself fails while starting.
   public mutating func launch(clock: Double? = nil) async throws -> [TraceEntry] {
     var environment = await providers.platform.environment()
     _ = environment.removeValue(forKey: "")
@@ -26,15 +50,23 @@ public struct FlowSession: Sendable {
     } catch {
       problem = error.message
     }
-    var now = clock ?? 0
-    if clock == nil { now = await providers.platform.timeOfDay() }
+    let now: Double
+    if let clock { now = clock } else { now = await providers.platform.timeOfDay() }
     let launch = Launch(
       environment: environment, permissions: permissions, store: store, storeProblem: problem, clock: now)
     return try await send(.launch(launch))
   }
 
-  /// Sends one event (a user command, time passing) and performs everything that follows from it.
-  /// - Throws: ``Rejection`` (state unchanged) or ``RunError``.
+  /// Sends one event (a user command, time passing) and performs everything that follows from it: effects go
+  /// to the providers in order, and an action's answer is sent back to the engine until nothing is pending.
+  ///
+  /// - Parameters:
+  ///   - event: what happened.
+  ///   - step: the step the event was meant for; when another step is current, the event is recorded as
+  ///     stale and ignored (a double tap during a transition).
+  /// - Returns: what happened, in order, including the providers' answers and failed store writes.
+  /// - Throws: ``Rejection`` when the event does not fit the current step (the state is unchanged), or
+  ///   ``RunError`` when the flow itself fails or no provider performs an action.
   public mutating func send(_ event: FlowEvent, at step: String? = nil) async throws -> [TraceEntry] {
     var trace: [TraceEntry] = []
     if case .reset = event {
@@ -55,11 +87,6 @@ public struct FlowSession: Sendable {
       records = try engine.handle(event, in: &state)
     }
     return trace
-  }
-
-  /// Reads the permission statuses again (after the user changed them in Settings, say).
-  public func permissionStatus(of kind: String) async -> String {
-    await providers.permissions.status(of: kind)
   }
 
   /// Performs one effect; returns the outcome event when the effect was an action.

@@ -39,19 +39,24 @@ public struct Screen: Sendable, Hashable {
 }
 
 extension Engine {
-  /// What the current step shows.
+  /// What the current step shows, or nil before the run has started.
+  ///
+  /// - Throws: ``RunError`` when a text argument or a button condition cannot be evaluated.
   public func screen(for state: RunState) throws -> Screen? {
     guard let current = state.current else { return nil }
     return try Presenter(run: Run(engine: self, state: state)).screen(on: current)
   }
 
-  /// The commands the current step accepts (`next`, `choose a|b`, `tap restore`, `back`, ...).
+  /// The commands the current step accepts (`next`, `choose a|b`, `tap restore`, `back`, ...); empty when a
+  /// button condition cannot be evaluated (``screen(for:)`` then throws the reason).
   public func commands(for state: RunState) -> [String] {
     guard let current = state.current else { return ["restart"] }
     return (try? Presenter(run: Run(engine: self, state: state)).commands(on: current)) ?? []
   }
 
-  /// A text in the current language with its arguments filled in.
+  /// A text in the current language with its arguments filled in; nil when no alternative applies.
+  ///
+  /// - Throws: ``RunError`` when a condition or an argument cannot be evaluated.
   public func render(_ text: Text?, in state: RunState) throws -> String? {
     try Presenter(run: Run(engine: self, state: state)).render(text)
   }

@@ -188,7 +188,7 @@ extension Run {
     }
     guard let button = step.buttons.first(where: { $0.name == name }) else {
       var message = "'\(step.id)' has no button '\(name)'"
-      if let guess = Suggestion.closest(to: name, in: try buttonNames(on: current)) {
+      if let guess = Suggestion.closest(to: name, in: step.buttons.map(\.name)) {
         message += " (did you mean '\(guess)'?)"
       }
       throw reject(message, on: current)

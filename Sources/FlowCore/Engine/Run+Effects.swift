@@ -5,7 +5,7 @@ extension Run {
   mutating func apply(_ effects: [Effect], step: StepIndex?, bindings: [String: Value] = [:]) throws {
     guard !effects.isEmpty else { return }
     var bindings = bindings
-    if let step { bindings["step"] = stepValue(step) }
+    if let step { bindings["step"] = flow.steps[step].expressionValue }
     for effect in effects {
       if let when = effect.when, !(try holds(when, bindings: bindings)) { continue }
       switch effect.kind {
@@ -89,13 +89,5 @@ extension Run {
     let result = (try? expr.expression.evaluate(in: scope))?.literal ?? "error"
     if substituted == expr.expression.source { return "\(expr.expression.source) → \(result)" }
     return "\(expr.expression.source) → \(substituted) → \(result)"
-  }
-
-  func stepValue(_ index: StepIndex) -> Value {
-    let step = flow.steps[index]
-    return .map([
-      "id": .string(step.id), "kind": .string(step.kind.rawValue),
-      "rawValue": step.rawValue.map(Value.int) ?? .null,
-    ])
   }
 }

@@ -15,7 +15,7 @@ extension Run {
     if let enabled = transition.enabled {
       return try holds(enabled) ? nil : "\(name) is disabled on '\(step.id)' (\(explain(enabled)))"
     }
-    if name == "next", step.textInput != nil, transition.enabled == nil,
+    if name == "next", step.textInput != nil,
       let problem = try textProblem(try text ?? currentText(on: current), on: current)
     {
       return problem
@@ -30,10 +30,6 @@ extension Run {
 
   func reject(_ message: String, on current: StepIndex) -> Rejection {
     Rejection(message: message, allowed: (try? Presenter(run: self).commands(on: current)) ?? [])
-  }
-
-  func buttonNames(on current: StepIndex) throws -> [String] {
-    flow.steps[current].buttons.map(\.name)
   }
 
   func outcomeNames(of pending: RunState.Pending) -> [String] {

@@ -5,7 +5,13 @@
 /// can report more, but a flow with errors must not be run.
 public enum FlowCompiler {
   /// Compiles `root` (the whole document) read from `file`.
-  /// - Returns: the flow, or nil when the document is not a flow at all, and every diagnostic found.
+  ///
+  /// - Parameters:
+  ///   - root: the document, from ``JSONReader/read(bytes:file:limits:)`` or the YAML loader.
+  ///   - file: the path shown in diagnostics.
+  /// - Returns: the flow, or nil when the document is not a flow at all, and every diagnostic found
+  ///   (positions are 1-based). Run the flow only when no diagnostic is an error. Names the compiler does not
+  ///   resolve (variables in expressions, unreachable steps) are FlowLint's to check.
   public static func compile(_ root: Node, file: String) -> (flow: Flow?, diagnostics: [Diagnostic]) {
     let compiler = Compiler(file: file)
     let flow = compiler.compileFlow(root)
