@@ -1,11 +1,13 @@
 /// What the current step shows: texts in the current language, options, fields and buttons with their state.
 /// `flowrun` renders it as text; an app could drive its views from it.
 public struct Screen: Sendable, Hashable {
+  /// An option of a choice step, with its label rendered and whether the variable holds it.
   public struct Option: Sendable, Hashable {
     public var id: String
     public var label: String
     public var isSelected: Bool
   }
+  /// A form field; `type` is the field type's name (`string`, `time`, `bool`, `int`).
   public struct Field: Sendable, Hashable {
     public var name: String
     public var label: String?
@@ -13,6 +15,7 @@ public struct Screen: Sendable, Hashable {
     public var placeholder: String?
     public var isRequired: Bool
   }
+  /// A visible button; a disabled one is shown but refuses the tap.
   public struct Button: Sendable, Hashable {
     /// What to type (`next`, `skip`, `tap restore`, `tap request`).
     public var name: String

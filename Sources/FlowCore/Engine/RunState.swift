@@ -20,6 +20,7 @@ public struct RunState: Sendable, Hashable {
 
   public init() {}
 
+  /// An action or permission request waiting for its outcome (``FlowEvent/outcome(_:result:)``).
   public struct Pending: Sendable, Hashable {
     public var action: String
     public var permission: String?
@@ -27,6 +28,7 @@ public struct RunState: Sendable, Hashable {
     public var button: String?
   }
 
+  /// The terminal step the run ended at, and its outcome (`completed`, `paywall`, `home`).
   public struct Ended: Sendable, Hashable {
     public var step: StepIndex
     public var outcome: String

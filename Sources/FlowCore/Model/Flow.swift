@@ -115,6 +115,7 @@ public struct Variable: Sendable, Hashable {
 
 /// A route of `resume`: to a step, or to the step whose raw value an expression gives.
 public struct ResumeRoute: Sendable, Hashable {
+  /// A step, or the step whose `rawValue` equals an expression's value (skipped when none does).
   public enum Destination: Sendable, Hashable {
     case step(StepIndex)
     case rawValue(Expr)

@@ -1,5 +1,6 @@
 /// One step of a flow: a screen, a question, a permission request, a system action or a terminal.
 public struct Step: Sendable, Hashable {
+  /// What the step is, as written in `kind:`.
   public enum Kind: String, Sendable, Hashable, CaseIterable {
     case screen
     case singleChoice = "single-choice"
@@ -45,6 +46,8 @@ public struct Step: Sendable, Hashable {
 }
 
 extension Step {
+  /// The options of a choice step and the variable the answer is stored in: `min` and `max` bound how many
+  /// options one `choose` takes, and a required choice keeps `next` disabled while the variable is empty.
   public struct Choice: Sendable, Hashable {
     public var options: [Option]
     public var variable: Located<String>
@@ -53,12 +56,15 @@ extension Step {
     public var max: Int?
   }
 
+  /// One option: its id (what `choose` takes and the variable stores) and its label.
   public struct Option: Sendable, Hashable {
     public var id: String
     public var label: Text
     public var location: SourceLocation
   }
 
+  /// A text-input step's field: the variable the text is stored in, whether it may be blank (when there is
+  /// no `valid` condition), a placeholder, a prefill expression and a `valid` condition over `input`.
   public struct TextInput: Sendable, Hashable {
     public var variable: Located<String>
     public var isRequired: Bool
@@ -67,7 +73,10 @@ extension Step {
     public var valid: Expr?
   }
 
+  /// One field of a form step: its text is parsed by `type` and stored at `target` (by default the variable
+  /// named like the field).
   public struct Field: Sendable, Hashable {
+    /// How a field's text is parsed; a `time` is `HH:MM` and is stored as that string.
     public enum FieldType: String, Sendable, Hashable, CaseIterable { case string, time, bool, int }
     public var name: String
     public var label: Text?
@@ -79,6 +88,8 @@ extension Step {
     public var location: SourceLocation
   }
 
+  /// A permission step's request button (`tap request`): the permission kind, the button's label and
+  /// conditions, and where each outcome goes.
   public struct PermissionRequest: Sendable, Hashable {
     public var kind: Located<String>
     public var label: Text?
@@ -87,11 +98,14 @@ extension Step {
     public var outcomes: [Outcome]
   }
 
+  /// An action step's system action, performed when the step is entered, and where each outcome goes.
   public struct ActionCall: Sendable, Hashable {
     public var name: Located<String>
     public var outcomes: [Outcome]
   }
 
+  /// Follows `next` by itself: `seconds` after the first event after which `when` holds (at once when
+  /// `seconds` is 0).
   public struct AutoAdvance: Sendable, Hashable {
     public var seconds: Double
     public var when: Expr?
@@ -132,6 +146,7 @@ public enum Target: Sendable, Hashable {
   case routes([Route])
 }
 
+/// One guarded route of a transition: taken when `when` holds or is absent; its effects run before the move.
 public struct Route: Sendable, Hashable {
   public var when: Expr?
   public var target: StepIndex?  // nil means `stay`
@@ -141,6 +156,7 @@ public struct Route: Sendable, Hashable {
 
 /// A named button (`tap NAME`).
 public struct Button: Sendable, Hashable {
+  /// Where the button leads: a transition target, or a system action whose outcome decides.
   public enum Move: Sendable, Hashable {
     case go(Target)
     case perform(action: Located<String>, outcomes: [Outcome])
@@ -156,6 +172,7 @@ public struct Button: Sendable, Hashable {
 
 /// A localized text: guarded alternatives, the first whose condition holds is shown.
 public struct Text: Sendable, Hashable {
+  /// A string key with the condition under which it is shown and the arguments for its `{name}` placeholders.
   public struct Alternative: Sendable, Hashable {
     public var when: Expr?
     public var key: String
@@ -175,6 +192,7 @@ public struct AssignmentTarget: Sendable, Hashable, CustomStringConvertible {
 
 /// An effect as data: the engine emits it in order, pluggable handlers perform it.
 public struct Effect: Sendable, Hashable {
+  /// What the effect does; expressions are evaluated when it runs.
   public enum Kind: Sendable, Hashable {
     case set(AssignmentTarget, Expr)
     case track(event: String, properties: [Named<Expr>])
