@@ -77,15 +77,14 @@ package struct SessionSetup: Sendable {
         output.line("    please type one of: \(choices.joined(separator: ", "))")
       }
     } : nil
-    var permissionScript: [String: [String]] = [:]
-    for (kind, outcome) in pairs(permissionAnswers) { permissionScript[kind, default: []].append(outcome) }
+    var answers: [String: [ActionAnswer]] = [
+      "sign-in-with-apple": auth.map(Self.answer), "restore-profile": restore.map(Self.answer),
+      "request-review": review.map(Self.answer),
+    ]
+    for (kind, outcome) in pairs(permissionAnswers) { answers[kind, default: []].append(ActionAnswer(outcome)) }
     let store: any KeyValueStore = statePath.map { FileStore(path: $0) } ?? Fakes.MemoryStore()
-    return Providers.fakes(
-      permissions: Fakes.Permissions(statuses: statuses, answers: permissionScript, ask: ask),
-      auth: Fakes.Auth(answers: auth.map(Self.answer), ask: ask),
-      profiles: Fakes.Profiles(restores: restore.map(Self.answer), ask: ask),
-      review: Fakes.Review(answers: review.map(Self.answer)),
-      platform: Fakes.Platform(facts: facts, clock: clock ?? 9 * 3600), store: store)
+    return Providers.scripted(
+      facts: facts, clock: clock ?? 9 * 3600, permissionStatuses: statuses, answers: answers, store: store, ask: ask)
   }
 }
 

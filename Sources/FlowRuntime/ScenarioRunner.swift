@@ -62,20 +62,13 @@ package struct CaseResult: Sendable {
 package enum ScenarioRunner {
   /// The fakes a case scripts.
   package static func providers(for scenarioCase: ScenarioCase, flow: Flow) -> (Providers, Fakes.MemoryStore) {
-    var permissionAnswers: [String: [ActionAnswer]] = [:]
-    for (key, answers) in scenarioCase.answers where Vocabulary.actions[key] == nil {
-      permissionAnswers[key] = answers
-    }
     let store = Fakes.MemoryStore(scenarioCase.store, corrupted: scenarioCase.storeCorrupted)
-    let providers = Providers.fakes(
-      permissions: Fakes.Permissions(statuses: scenarioCase.permissions, scripted: permissionAnswers),
-      auth: Fakes.Auth(answers: scenarioCase.answers["sign-in-with-apple"] ?? []),
-      profiles: Fakes.Profiles(restores: scenarioCase.answers["restore-profile"] ?? []),
-      review: Fakes.Review(answers: scenarioCase.answers["request-review"] ?? []),
-      platform: Fakes.Platform(facts: scenarioCase.environment, clock: scenarioCase.clock ?? 9 * 3600),
-      store: store)
+    let providers = Providers.scripted(
+      facts: scenarioCase.environment, clock: scenarioCase.clock ?? 9 * 3600,
+      permissionStatuses: scenarioCase.permissions, answers: scenarioCase.answers, store: store)
     return (providers, store)
   }
+
 
   package static func run(_ scenarioCase: ScenarioCase, flow: Flow) async -> CaseResult {
     let (providers, store) = providers(for: scenarioCase, flow: flow)

@@ -189,3 +189,28 @@ extension Providers {
       effects: effects)
   }
 }
+
+extension Providers {
+  /// Fakes scripted from one table of answers, keyed by permission kind (`healthKit: [granted]`) or by action
+  /// name (`sign-in-with-apple`, `restore-profile`, `request-review`), as scenario tables and `flowrun` flags
+  /// give them.
+  /// - Parameters:
+  ///   - facts: the device's environment facts.
+  ///   - clock: seconds since midnight at launch.
+  ///   - permissionStatuses: each permission's status at launch (default `notDetermined`).
+  ///   - answers: successive answers per permission kind or action.
+  ///   - store: the key-value store.
+  ///   - ask: asks a person for a dialog's answer when nothing is scripted.
+  public static func scripted(
+    facts: [String: Value] = [:], clock: Double = 9 * 3600, permissionStatuses: [String: String] = [:],
+    answers: [String: [ActionAnswer]] = [:], store: any KeyValueStore = Fakes.MemoryStore(), ask: AskUser? = nil
+  ) -> Providers {
+    let permissionAnswers = answers.filter { Vocabulary.actions[$0.key] == nil }
+    return .fakes(
+      permissions: Fakes.Permissions(statuses: permissionStatuses, scripted: permissionAnswers, ask: ask),
+      auth: Fakes.Auth(answers: answers["sign-in-with-apple"] ?? [], ask: ask),
+      profiles: Fakes.Profiles(restores: answers["restore-profile"] ?? [], ask: ask),
+      review: Fakes.Review(answers: answers["request-review"] ?? []),
+      platform: Fakes.Platform(facts: facts, clock: clock), store: store)
+  }
+}
