@@ -15,7 +15,7 @@ let package = Package(
     .executable(name: "flowrun", targets: ["flowrun"]),
   ],
   dependencies: [
-    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
   ],
   targets: [
     .target(name: "FlowCore"),
@@ -27,7 +27,8 @@ let package = Package(
     .target(name: "FlowLint", dependencies: ["FlowCore", "FlowYAML", "FlowSchema"]),
     .target(name: "FlowTestSupport", dependencies: ["FlowCore"]),
     .target(name: "FlowRuntime", dependencies: ["FlowCore", "FlowYAML", "FlowSchema", "FlowLint", "FlowTestSupport"]),
-    .executableTarget(name: "flowlint", dependencies: ["FlowCore", "FlowSchema", "FlowLint", "FlowRuntime", argumentParser]),
+    .executableTarget(
+      name: "flowlint", dependencies: ["FlowCore", "FlowSchema", "FlowLint", "FlowRuntime", argumentParser]),
     .executableTarget(name: "flowrun", dependencies: ["FlowRuntime", argumentParser]),
     .executableTarget(
       name: "flowbench", dependencies: ["FlowRuntime"], path: "Benchmarks/flowbench"),
@@ -43,9 +44,10 @@ let package = Package(
 )
 
 for target in package.targets where target.type != .system {
-  target.swiftSettings = (target.swiftSettings ?? []) + [
-    .enableUpcomingFeature("ExistentialAny"),
-    .enableUpcomingFeature("InternalImportsByDefault"),
-    .enableUpcomingFeature("MemberImportVisibility"),
-  ]
+  target.swiftSettings =
+    (target.swiftSettings ?? []) + [
+      .enableUpcomingFeature("ExistentialAny"),
+      .enableUpcomingFeature("InternalImportsByDefault"),
+      .enableUpcomingFeature("MemberImportVisibility"),
+    ]
 }

@@ -74,8 +74,10 @@ case "load":
   let bytes = Array(yaml.utf8)
   let parse = try best(of: 3) { _ = try YAMLLoader.load(bytes: bytes, file: "gen.yaml") }
   let full = try best(of: 3) { _ = try compile(yaml, file: "gen.yaml") }
-  print(String(format: "load %d-step flow (%.1f MB): parse %.4f s, parse+compile %.4f s, peak memory %.0f MB",
-               steps, Double(bytes.count) / 1e6, parse, full, peakMemoryMB()))
+  print(
+    String(
+      format: "load %d-step flow (%.1f MB): parse %.4f s, parse+compile %.4f s, peak memory %.0f MB",
+      steps, Double(bytes.count) / 1e6, parse, full, peakMemoryMB()))
 
 case "parse":
   // Our YAML loader on FILE, read into memory once; best of 5. Benchmarks/compare.sh sets it beside a bare

@@ -22,7 +22,9 @@ package enum ExpressionPositions {
       var line = start.line + 1
       while let content = text.line(line) {
         if let offset = content.unicodeScalars.firstIndex(where: { $0 != " " && $0 != "\t" }) {
-          return SourceLocation(line: line, column: content.unicodeScalars.distance(from: content.unicodeScalars.startIndex, to: offset) + 1)
+          return SourceLocation(
+            line: line, column: content.unicodeScalars.distance(from: content.unicodeScalars.startIndex, to: offset) + 1
+          )
         }
         line += 1
       }

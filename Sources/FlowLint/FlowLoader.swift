@@ -86,8 +86,9 @@ package enum FlowLoader {
     case .success(let schema): schemaDiagnostics = schema.validate(node, file: file)
     case .failure(let error):
       schemaDiagnostics = [
-        Diagnostic(.error, "the embedded flow schema does not compile: \(error.message)", file: file,
-                   at: SourceLocation(line: 1, column: 1), rule: "schema")
+        Diagnostic(
+          .error, "the embedded flow schema does not compile: \(error.message)", file: file,
+          at: SourceLocation(line: 1, column: 1), rule: "schema")
       ]
     }
     loaded.isSchemaValid = schemaDiagnostics.isEmpty

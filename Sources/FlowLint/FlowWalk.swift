@@ -65,12 +65,15 @@ package struct FlowWalk: Sendable {
   package private(set) var outcomeTables: [OutcomeTable] = []
 
   package init(_ flow: Flow) {
-    if let language = flow.language { expressions.append(.init(expr: language, role: .value(.string, what: "language"), extraRoots: [:])) }
+    if let language = flow.language {
+      expressions.append(.init(expr: language, role: .value(.string, what: "language"), extraRoots: [:]))
+    }
     for variable in flow.variables {
       if let initial = variable.initial {
-        expressions.append(.init(
-          expr: initial, role: .value(variable.type.valueType, what: "the initial value of '\(variable.name)'"),
-          extraRoots: [:]))
+        expressions.append(
+          .init(
+            expr: initial, role: .value(variable.type.valueType, what: "the initial value of '\(variable.name)'"),
+            extraRoots: [:]))
       }
     }
     for route in flow.resume {
@@ -112,42 +115,52 @@ package struct FlowWalk: Sendable {
       switch button.move {
       case .go(let target): self.target(target, from: index, location: button.location, automatic: false, flow: flow)
       case .perform(let action, let outcomes):
-        outcomeTables.append(OutcomeTable(step: index, action: action, isPermission: false, button: button.name, outcomes: outcomes))
+        outcomeTables.append(
+          OutcomeTable(step: index, action: action, isPermission: false, button: button.name, outcomes: outcomes))
         for outcome in outcomes {
-          transition(outcome.transition, from: index, automatic: false, flow: flow, extraRoots: resultRoots(action.value))
+          transition(
+            outcome.transition, from: index, automatic: false, flow: flow, extraRoots: resultRoots(action.value))
         }
       }
     }
     if let choice = step.choice {
       for option in choice.options { text(option.label) }
-      variableUses.append(VariableUse(name: choice.variable.value, key: nil, kind: .choice, location: choice.variable.location))
+      variableUses.append(
+        VariableUse(name: choice.variable.value, key: nil, kind: .choice, location: choice.variable.location))
     }
     if let input = step.textInput {
-      variableUses.append(VariableUse(name: input.variable.value, key: nil, kind: .input, location: input.variable.location))
+      variableUses.append(
+        VariableUse(name: input.variable.value, key: nil, kind: .input, location: input.variable.location))
       text(input.placeholder)
       if let prefill = input.prefill {
         expressions.append(.init(expr: prefill, role: .value(.string, what: "'prefill'"), extraRoots: [:]))
       }
-      if let valid = input.valid { expressions.append(.init(expr: valid, role: .condition, extraRoots: ["input": .string])) }
+      if let valid = input.valid {
+        expressions.append(.init(expr: valid, role: .condition, extraRoots: ["input": .string]))
+      }
     }
     for field in step.fields {
       text(field.label)
       text(field.placeholder)
-      variableUses.append(VariableUse(name: field.target.variable, key: field.target.key, kind: .field, location: field.target.location))
+      variableUses.append(
+        VariableUse(name: field.target.variable, key: field.target.key, kind: .field, location: field.target.location))
     }
     if let permission = step.permission {
       text(permission.label)
       condition(permission.enabled)
       condition(permission.visible)
-      outcomeTables.append(OutcomeTable(
-        step: index, action: Located("request-permission", at: permission.kind.location), isPermission: true,
-        button: nil, outcomes: permission.outcomes))
+      outcomeTables.append(
+        OutcomeTable(
+          step: index, action: Located("request-permission", at: permission.kind.location), isPermission: true,
+          button: nil, outcomes: permission.outcomes))
       for outcome in permission.outcomes { transition(outcome.transition, from: index, automatic: false, flow: flow) }
     }
     if let action = step.action {
-      outcomeTables.append(OutcomeTable(step: index, action: action.name, isPermission: false, button: nil, outcomes: action.outcomes))
+      outcomeTables.append(
+        OutcomeTable(step: index, action: action.name, isPermission: false, button: nil, outcomes: action.outcomes))
       for outcome in action.outcomes {
-        transition(outcome.transition, from: index, automatic: true, flow: flow, extraRoots: resultRoots(action.name.value))
+        transition(
+          outcome.transition, from: index, automatic: true, flow: flow, extraRoots: resultRoots(action.name.value))
       }
     }
   }
@@ -163,7 +176,9 @@ package struct FlowWalk: Sendable {
     text(transition.label)
     condition(transition.enabled, extraRoots: extraRoots)
     effects(transition.effects, flow: flow, extraRoots: extraRoots)
-    target(transition.target, from: from, location: transition.location, automatic: automatic, flow: flow, extraRoots: extraRoots)
+    target(
+      transition.target, from: from, location: transition.location, automatic: automatic, flow: flow,
+      extraRoots: extraRoots)
   }
 
   private mutating func target(
@@ -199,12 +214,15 @@ package struct FlowWalk: Sendable {
         }
         expressions.append(.init(expr: value, role: role, extraRoots: extraRoots))
       case .track(_, let properties):
-        for property in properties { expressions.append(.init(expr: property.value, role: .any, extraRoots: extraRoots)) }
+        for property in properties {
+          expressions.append(.init(expr: property.value, role: .any, extraRoots: extraRoots))
+        }
       case .userProperty(_, let value), .log(let value):
         expressions.append(.init(expr: value, role: .any, extraRoots: extraRoots))
       case .syncProfile(let userID):
         if let userID {
-          expressions.append(.init(expr: userID, role: .value(.string, what: "'syncProfile.userId'"), extraRoots: extraRoots))
+          expressions.append(
+            .init(expr: userID, role: .value(.string, what: "'syncProfile.userId'"), extraRoots: extraRoots))
         }
       case .requestReview, .placement, .completeOnboarding: break
       }

@@ -27,16 +27,19 @@ package struct Suppressions {
       let comment = line[line.index(after: hash)...]
       let trimmed = comment.drop { $0 == " " || $0 == "\t" }
       guard trimmed.hasPrefix(Self.directive) else { continue }
-      var column = line.unicodeScalars.distance(
-        from: line.unicodeScalars.startIndex, to: trimmed.unicodeScalars.startIndex) + Self.directive.unicodeScalars.count + 1
+      var column =
+        line.unicodeScalars.distance(
+          from: line.unicodeScalars.startIndex, to: trimmed.unicodeScalars.startIndex)
+        + Self.directive.unicodeScalars.count + 1
       let list = trimmed.dropFirst(Self.directive.count)
       for part in list.split(separator: ",", omittingEmptySubsequences: false) {
         let leading = part.prefix { $0 == " " || $0 == "\t" }.unicodeScalars.count
         let name = part.trimmingBlanks
         if !name.isEmpty {
-          entries.append(Entry(
-            rule: String(name), location: SourceLocation(line: offset + 1, column: column + leading),
-            target: offset + 2))
+          entries.append(
+            Entry(
+              rule: String(name), location: SourceLocation(line: offset + 1, column: column + leading),
+              target: offset + 2))
         }
         column += part.unicodeScalars.count + 1
       }
@@ -59,16 +62,18 @@ package struct Suppressions {
     }
     for entry in entries where !entry.used {
       if !known.contains(entry.rule) {
-        kept.append(Diagnostic(
-          UnknownRuleRule.description.severity,
-          "unknown rule '\(entry.rule)' in a suppression" + Suggestion.didYouMean(entry.rule, in: known),
-          file: file, at: entry.location, rule: UnknownRuleRule.description.id,
-          notes: ["run 'flowlint --list-rules' for the rule ids"]))
+        kept.append(
+          Diagnostic(
+            UnknownRuleRule.description.severity,
+            "unknown rule '\(entry.rule)' in a suppression" + Suggestion.didYouMean(entry.rule, in: known),
+            file: file, at: entry.location, rule: UnknownRuleRule.description.id,
+            notes: ["run 'flowlint --list-rules' for the rule ids"]))
       } else {
-        kept.append(Diagnostic(
-          UnusedSuppressionRule.description.severity,
-          "unused suppression of '\(entry.rule)'; no '\(entry.rule)' finding on line \(entry.target)",
-          file: file, at: entry.location, rule: UnusedSuppressionRule.description.id))
+        kept.append(
+          Diagnostic(
+            UnusedSuppressionRule.description.severity,
+            "unused suppression of '\(entry.rule)'; no '\(entry.rule)' finding on line \(entry.target)",
+            file: file, at: entry.location, rule: UnusedSuppressionRule.description.id))
       }
     }
     return kept

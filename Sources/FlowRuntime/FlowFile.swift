@@ -22,7 +22,8 @@ package enum FlowFile {
       let diagnostics = Linter.lint(loaded)
       return Loaded(flow: loaded.flow, diagnostics: diagnostics, text: loaded.text)
     } catch {
-      return Loaded(flow: nil, diagnostics: [Diagnostic(.error, error.reason, file: path, at: .unknown, rule: "io")], text: nil)
+      return Loaded(
+        flow: nil, diagnostics: [Diagnostic(.error, error.reason, file: path, at: .unknown, rule: "io")], text: nil)
     }
   }
 }

@@ -67,16 +67,18 @@ package struct SessionSetup: Sendable {
   /// Fakes scripted from the flags; when interactive, unscripted dialogs are asked at the prompt. The store is
   /// the `--state` file, or memory.
   package func providers(output: Output) -> Providers {
-    let ask: AskUser? = interactive ? { @Sendable question, choices in
-      output.line("  ◆ \(question) [\(choices.joined(separator: "/"))]")
-      while true {
-        FileHandle.standardOutput.write(Data("  answer› ".utf8))
-        guard let line = readLine() else { return nil }
-        let answer = line.trimmingWhitespace
-        if choices.contains(answer) { return answer }
-        output.line("    please type one of: \(choices.joined(separator: ", "))")
-      }
-    } : nil
+    let ask: AskUser? =
+      interactive
+      ? { @Sendable question, choices in
+        output.line("  ◆ \(question) [\(choices.joined(separator: "/"))]")
+        while true {
+          FileHandle.standardOutput.write(Data("  answer› ".utf8))
+          guard let line = readLine() else { return nil }
+          let answer = line.trimmingWhitespace
+          if choices.contains(answer) { return answer }
+          output.line("    please type one of: \(choices.joined(separator: ", "))")
+        }
+      } : nil
     var answers: [String: [ActionAnswer]] = [
       "sign-in-with-apple": auth.map(Self.answer), "restore-profile": restore.map(Self.answer),
       "request-review": review.map(Self.answer),
@@ -155,7 +157,8 @@ package struct InteractiveSession {
         commands.append((command, true))
         output.rejected(command, rejection)
         if isScript {
-          output.error("\(source.name):\(lineIndex): '\(command)' was refused on step '\(currentStep ?? "-")': \(rejection)")
+          output.error(
+            "\(source.name):\(lineIndex): '\(command)' was refused on step '\(currentStep ?? "-")': \(rejection)")
           return finish(1)
         }
         continue
@@ -219,18 +222,23 @@ package struct InteractiveSession {
     y += "  - name: recorded session\n    source: \"recorded with flowrun --record\"\n"
     let facts = setup.facts
     if !facts.isEmpty {
-      y += "    env: {" + facts.sorted { $0.key < $1.key }.map { "\($0.key): \(yamlValue($0.value))" }.joined(separator: ", ") + "}\n"
+      y +=
+        "    env: {"
+        + facts.sorted { $0.key < $1.key }.map { "\($0.key): \(yamlValue($0.value))" }.joined(separator: ", ") + "}\n"
     }
     if let clock = setup.clock { y += "    clock: \"\(Runner.clockText(minutes: Int(clock) / 60))\"\n" }
     let statuses = setup.statuses
     if !statuses.isEmpty {
-      y += "    permissions: {" + statuses.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }.joined(separator: ", ") + "}\n"
+      y +=
+        "    permissions: {"
+        + statuses.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }.joined(separator: ", ") + "}\n"
     }
     if !answers.isEmpty {
       y += "    answers:\n"
       for (key, list) in answers.sorted(by: { $0.key < $1.key }) {
         let items = list.map { answer in
-          answer.result.isEmpty ? answer.outcome
+          answer.result.isEmpty
+            ? answer.outcome
             : "{outcome: \(answer.outcome), result: \(yamlValue(.map(answer.result)))}"
         }
         y += "      \(key): [\(items.joined(separator: ", "))]\n"
@@ -239,12 +247,17 @@ package struct InteractiveSession {
     if !initialStore.isEmpty { y += "    store: \(yamlValue(.map(initialStore)))\n" }
     y += "    commands:\n"
     for (command, rejected) in commands {
-      y += rejected ? "      - {command: \(yamlString(command.description)), rejected: true}\n" : "      - \(yamlString(command.description))\n"
+      y +=
+        rejected
+        ? "      - {command: \(yamlString(command.description)), rejected: true}\n"
+        : "      - \(yamlString(command.description))\n"
     }
     y += "    expect:\n"
     y += "      path: [\(observation.path.map(yamlString).joined(separator: ", "))]\n"
     y += "      events:\n" + observation.events.map { "        - \(yamlString($0))\n" }.joined()
-    if !observation.dialogs.isEmpty { y += "      dialogs: [\(observation.dialogs.map(yamlString).joined(separator: ", "))]\n" }
+    if !observation.dialogs.isEmpty {
+      y += "      dialogs: [\(observation.dialogs.map(yamlString).joined(separator: ", "))]\n"
+    }
     if let current = currentStep { y += "      at: \(yamlString(current))\n" }
     if let ended = runner.state.ended { y += "      ended: \(ended.outcome)\n" } else { y += "      ended: false\n" }
     return y

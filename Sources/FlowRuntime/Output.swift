@@ -40,7 +40,8 @@ package struct Output: Sendable {
       case .effect(let effect):
         if case .perform = effect { return nil }
         return paint("  • \(effect.summary)", "36")
-      case .stale(let event, let step): return paint("  ⊘ ignored '\(event)' meant for '\(step)', which is no longer current", "33")
+      case .stale(let event, let step):
+        return paint("  ⊘ ignored '\(event)' meant for '\(step)', which is no longer current", "33")
       case .warning(let text): return paint("  ! warning: \(text)", "33")
       case .ended(let step, let outcome): return paint("■ the flow ended at '\(step)' (\(outcome))", "1")
       }
@@ -61,7 +62,8 @@ package struct Output: Sendable {
       for part in body.split(separator: "\n", omittingEmptySubsequences: false) { lines.append("│ \(part)") }
     }
     for (number, option) in screen.options.enumerated() {
-      let mark = option.isSelected ? (screen.isMultipleChoice ? "[x]" : "(•)") : (screen.isMultipleChoice ? "[ ]" : "( )")
+      let mark =
+        option.isSelected ? (screen.isMultipleChoice ? "[x]" : "(•)") : (screen.isMultipleChoice ? "[ ]" : "( )")
       lines.append("│  \(number + 1). \(mark) \(option.label)  \(paint("[\(option.id)]", "2"))")
     }
     if let placeholder = screen.inputPlaceholder { lines.append("│  ✎ \(paint(placeholder, "2"))") }
@@ -94,7 +96,8 @@ package struct Output: Sendable {
       case .effect(let effect): object = json(effect)
       case .stale(let event, let step): object = ["type": "stale", "event": .string(event), "step": .string(step)]
       case .warning(let text): object = ["type": "warning", "message": .string(text)]
-      case .ended(let step, let outcome): object = ["type": "terminal", "step": .string(step), "outcome": .string(outcome)]
+      case .ended(let step, let outcome):
+        object = ["type": "terminal", "step": .string(step), "outcome": .string(outcome)]
       }
     case .dialog(let action, let answer):
       object = [
@@ -107,7 +110,9 @@ package struct Output: Sendable {
   }
 
   static func json(_ effect: RuntimeEffect) -> [String: Value] {
-    var object: [String: Value] = ["type": "effect", "effect": .string(effect.typeName), "summary": .string(effect.summary)]
+    var object: [String: Value] = [
+      "type": "effect", "effect": .string(effect.typeName), "summary": .string(effect.summary),
+    ]
     switch effect {
     case .set(let variable, let value): object["variable"] = .string(variable); object["value"] = value
     case .persist(let key, let value): object["key"] = .string(key); object["value"] = value
@@ -133,13 +138,16 @@ package struct Output: Sendable {
 
   package func rejected(_ command: Command, _ rejection: Rejection) {
     if json {
-      line(Value.map([
-        "type": "rejected", "command": .string(command.description), "message": .string(rejection.message),
-        "allowed": .list(rejection.allowed.map(Value.string)),
-      ]).jsonText)
+      line(
+        Value.map([
+          "type": "rejected", "command": .string(command.description), "message": .string(rejection.message),
+          "allowed": .list(rejection.allowed.map(Value.string)),
+        ]).jsonText)
     } else {
       line(paint("  ✗ refused: \(rejection.message)", "31"))
-      if !rejection.allowed.isEmpty { line(paint("    allowed here: \(rejection.allowed.joined(separator: ", "))", "2")) }
+      if !rejection.allowed.isEmpty {
+        line(paint("    allowed here: \(rejection.allowed.joined(separator: ", "))", "2"))
+      }
     }
   }
 }

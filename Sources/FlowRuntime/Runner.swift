@@ -74,8 +74,10 @@ package struct Runner: Sendable {
       let parts = pair.split(separator: "=", maxSplits: 1).map(String.init)
       let status = parts.count > 1 ? parts[1] : ""
       guard ["notDetermined", "granted", "denied", "unavailable"].contains(status) else {
-        return .rejected(Rejection(
-          message: "'\(status)' is not a permission status", allowed: ["notDetermined", "granted", "denied", "unavailable"]))
+        return .rejected(
+          Rejection(
+            message: "'\(status)' is not a permission status",
+            allowed: ["notDetermined", "granted", "denied", "unavailable"]))
       }
       permissions.setStatus(status, of: parts[0])
       lines.append("  ⚙ \(parts[0]) is now \(status) in Settings (read at the next restart or reset)")

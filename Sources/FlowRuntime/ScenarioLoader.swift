@@ -15,7 +15,9 @@ package enum ScenarioLoader {
     let enumerator = FileManager.default.enumerator(atPath: path)
     var found: [String] = []
     while let item = enumerator?.nextObject() as? String {
-      if item.hasSuffix(".yaml") || item.hasSuffix(".yml") { found.append((path as NSString).appendingPathComponent(item)) }
+      if item.hasSuffix(".yaml") || item.hasSuffix(".yml") {
+        found.append((path as NSString).appendingPathComponent(item))
+      }
     }
     return found.sorted()
   }
@@ -46,7 +48,8 @@ package enum ScenarioLoader {
   static let schema: JSONSchema = {
     do {
       let bytes = Array(EmbeddedSchemas.scenario.utf8)
-      return try JSONSchema(try JSONReader.read(bytes: bytes, file: "scenario.schema.json"), file: "scenario.schema.json")
+      return try JSONSchema(
+        try JSONReader.read(bytes: bytes, file: "scenario.schema.json"), file: "scenario.schema.json")
     } catch {
       fatalError("the embedded scenario schema does not compile: \(error)")
     }
@@ -60,7 +63,8 @@ package enum ScenarioLoader {
     mutating func file(_ node: Node, path: String) -> ScenarioFile {
       let flow = node["flow"]?.string ?? ""
       let directory = (path as NSString).deletingLastPathComponent
-      let flowPath = flow.hasPrefix("/") ? flow : (directory.isEmpty ? flow : (directory as NSString).appendingPathComponent(flow))
+      let flowPath =
+        flow.hasPrefix("/") ? flow : (directory.isEmpty ? flow : (directory as NSString).appendingPathComponent(flow))
       let defaults = node["defaults"]
       var cases: [ScenarioCase] = []
       for item in node["cases"]?.sequence ?? [] {
@@ -70,7 +74,8 @@ package enum ScenarioLoader {
     }
 
     mutating func scenarioCase(_ node: Node, defaults: Node?) -> ScenarioCase {
-      var result = ScenarioCase(name: node["name"]?.string ?? "unnamed", source: node["source"]?.string, location: node.location)
+      var result = ScenarioCase(
+        name: node["name"]?.string ?? "unnamed", source: node["source"]?.string, location: node.location)
       for layer in [defaults, node].compactMap({ $0 }) {
         for entry in layer["env"]?.entries ?? [] { result.environment[entry.key] = Value(node: entry.value) ?? .null }
         if let clock = layer["clock"] { result.clock = parseClock(clock) }
@@ -95,7 +100,8 @@ package enum ScenarioLoader {
           result.steps.append(.check(screenCheck(check), location: item.location))
         } else if let line = item["command"]?.string {
           if let command = parseCommand(line, at: item.location) {
-            result.steps.append(.command(command, mustBeRejected: item["rejected"]?.bool ?? false, location: item.location))
+            result.steps.append(
+              .command(command, mustBeRejected: item["rejected"]?.bool ?? false, location: item.location))
           }
         }
       }
@@ -118,7 +124,8 @@ package enum ScenarioLoader {
       guard parts.count == 2, let hour = Int(parts[0]), let minute = Int(parts[1]), (0..<24).contains(hour),
         (0..<60).contains(minute)
       else {
-        diagnostics.append(Diagnostic(.error, "clock must be HH:MM; found '\(text)'", file: file, at: node.location, rule: "scenario"))
+        diagnostics.append(
+          Diagnostic(.error, "clock must be HH:MM; found '\(text)'", file: file, at: node.location, rule: "scenario"))
         return nil
       }
       return Double(hour * 3600 + minute * 60)

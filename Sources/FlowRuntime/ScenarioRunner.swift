@@ -69,7 +69,6 @@ package enum ScenarioRunner {
     return (providers, store)
   }
 
-
   package static func run(_ scenarioCase: ScenarioCase, flow: Flow) async -> CaseResult {
     let (providers, store) = providers(for: scenarioCase, flow: flow)
     var runner = Runner(flow: flow, providers: providers)
@@ -85,7 +84,8 @@ package enum ScenarioRunner {
       switch step {
       case .command(let command, let mustBeRejected, let location):
         let before = runner.state
-        let where_ = "line \(location.line) '\(command)' on step '\(runner.state.current.map { flow.steps[$0].id } ?? "-")'"
+        let where_ =
+          "line \(location.line) '\(command)' on step '\(runner.state.current.map { flow.steps[$0].id } ?? "-")'"
         switch await runner.execute(command) {
         case .trace(let trace):
           observation.add(trace, command: command)
@@ -121,25 +121,37 @@ package enum ScenarioRunner {
       return ["cannot render the current step: \(error)"]
     }
     var failures: [String] = []
-    if let at = check.at, at != screen.step { failures.append("expected to be at '\(at)', but the current step is '\(screen.step)'") }
-    if let title = check.title, title != screen.title { failures.append("title: expected \"\(title)\", got \"\(screen.title ?? "")\"") }
-    if let body = check.body, body != screen.body { failures.append("body: expected \"\(body)\", got \"\(screen.body ?? "")\"") }
+    if let at = check.at, at != screen.step {
+      failures.append("expected to be at '\(at)', but the current step is '\(screen.step)'")
+    }
+    if let title = check.title, title != screen.title {
+      failures.append("title: expected \"\(title)\", got \"\(screen.title ?? "")\"")
+    }
+    if let body = check.body, body != screen.body {
+      failures.append("body: expected \"\(body)\", got \"\(screen.body ?? "")\"")
+    }
     if let language = check.language, language != screen.language {
       failures.append("language: expected '\(language)', got '\(screen.language)'")
     }
     if let canGoBack = check.canGoBack, canGoBack != screen.canGoBack {
-      failures.append("back: expected \(canGoBack ? "allowed" : "not allowed"), but it is \(screen.canGoBack ? "allowed" : "not allowed")")
+      failures.append(
+        "back: expected \(canGoBack ? "allowed" : "not allowed"), but it is \(screen.canGoBack ? "allowed" : "not allowed")"
+      )
     }
     for (name, expected) in check.buttons.sorted(by: { $0.key < $1.key }) {
       guard let button = screen.buttons.first(where: { $0.name == name || $0.name == "tap \(name)" }) else {
-        failures.append("button '\(name)' is not shown on '\(screen.step)' (shown: \(screen.buttons.map(\.name).joined(separator: ", ")))")
+        failures.append(
+          "button '\(name)' is not shown on '\(screen.step)' (shown: \(screen.buttons.map(\.name).joined(separator: ", ")))"
+        )
         continue
       }
       if let label = expected.label, label != button.label {
         failures.append("button '\(name)': expected label \"\(label)\", got \"\(button.label)\"")
       }
       if let enabled = expected.enabled, enabled != button.isEnabled {
-        failures.append("button '\(name)': expected \(enabled ? "enabled" : "disabled"), but it is \(button.isEnabled ? "enabled" : "disabled")")
+        failures.append(
+          "button '\(name)': expected \(enabled ? "enabled" : "disabled"), but it is \(button.isEnabled ? "enabled" : "disabled")"
+        )
       }
     }
     for name in check.hidden where screen.buttons.contains(where: { $0.name == name || $0.name == "tap \(name)" }) {
@@ -162,7 +174,9 @@ package enum ScenarioRunner {
     return failures
   }
 
-  static func verify(_ expect: Expectations, observation: Observation, runner: Runner, store: [String: Value]) -> [String] {
+  static func verify(_ expect: Expectations, observation: Observation, runner: Runner, store: [String: Value])
+    -> [String]
+  {
     var failures: [String] = []
     if let path = expect.path, let problem = firstDivergence(expected: path, actual: observation.path) {
       failures.append("path \(problem)")
@@ -174,8 +188,9 @@ package enum ScenarioRunner {
     for wanted in expect.includes {
       guard let found = observation.effects[cursor...].firstIndex(of: wanted) else {
         let exists = observation.effects.contains(wanted)
-        failures.append("effect '\(wanted)' \(exists ? "appears, but not in the expected order" : "never happened"); effects were:\n      "
-          + observation.effects.joined(separator: "\n      "))
+        failures.append(
+          "effect '\(wanted)' \(exists ? "appears, but not in the expected order" : "never happened"); effects were:\n      "
+            + observation.effects.joined(separator: "\n      "))
         break
       }
       cursor = observation.effects.index(after: found)
@@ -188,17 +203,24 @@ package enum ScenarioRunner {
     for (key, value) in expect.store.sorted(by: { $0.key < $1.key }) {
       let actual = store[key]
       if value == .null ? actual != nil : actual != value {
-        failures.append("store '\(key)': expected \(value == .null ? "absent" : value.literal), got \(actual?.literal ?? "absent")")
+        failures.append(
+          "store '\(key)': expected \(value == .null ? "absent" : value.literal), got \(actual?.literal ?? "absent")")
       }
     }
     failures += compareVariables(expect.variables, runner: runner)
     let current = runner.state.current.map { runner.flow.steps[$0].id }
-    if let at = expect.at, at != current { failures.append("expected to end at '\(at)', but the current step is '\(current ?? "-")'") }
+    if let at = expect.at, at != current {
+      failures.append("expected to end at '\(at)', but the current step is '\(current ?? "-")'")
+    }
     if let ended = expect.ended {
       let actual = runner.state.ended?.outcome
       switch ended {
-      case .bool(false): if let actual { failures.append("expected the flow not to have ended, but it ended (\(actual))") }
-      case .string(let outcome): if actual != outcome { failures.append("expected the flow to end with '\(outcome)', got \(actual.map { "'\($0)'" } ?? "no end")") }
+      case .bool(false):
+        if let actual { failures.append("expected the flow not to have ended, but it ended (\(actual))") }
+      case .string(let outcome):
+        if actual != outcome {
+          failures.append("expected the flow to end with '\(outcome)', got \(actual.map { "'\($0)'" } ?? "no end")")
+        }
       default: failures.append("'ended' must be an outcome name or false")
       }
     }
@@ -223,7 +245,8 @@ package enum ScenarioRunner {
       let want = index < expected.count ? expected[index] : nil
       let got = index < actual.count ? actual[index] : nil
       if want != got {
-        return "diverged at #\(index + 1): expected \(want.map { "'\($0)'" } ?? "nothing more"), got \(got.map { "'\($0)'" } ?? "nothing more")\n      expected: \(expected)\n      actual:   \(actual)"
+        return
+          "diverged at #\(index + 1): expected \(want.map { "'\($0)'" } ?? "nothing more"), got \(got.map { "'\($0)'" } ?? "nothing more")\n      expected: \(expected)\n      actual:   \(actual)"
       }
     }
     return nil

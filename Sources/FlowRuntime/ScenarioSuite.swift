@@ -30,8 +30,9 @@ package enum ScenarioSuite {
       let loaded = flows[file.flowPath] ?? FlowFile.load(path: file.flowPath)
       flows[file.flowPath] = loaded
       guard let flow = loaded.flow, !loaded.diagnostics.contains(where: { $0.severity == .error }) else {
-        print("ERROR \(path): its flow \(file.flowPath) has errors\n"
-          + indent(loaded.diagnostics.map(\.description).joined(separator: "\n")))
+        print(
+          "ERROR \(path): its flow \(file.flowPath) has errors\n"
+            + indent(loaded.diagnostics.map(\.description).joined(separator: "\n")))
         summary.failed += file.cases.count
         summary.unreadable += 1
         continue

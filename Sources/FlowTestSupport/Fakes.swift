@@ -111,7 +111,8 @@ extension Fakes {
     public let restore: Action
     private let synced = Mutex<[Value]>([])
     public init(restores: [ActionAnswer] = [], ask: AskUser? = nil) {
-      restore = Action("restore-profile", answers: restores, ask: ask, fallback: ActionAnswer("empty", dialogShown: false))
+      restore = Action(
+        "restore-profile", answers: restores, ask: ask, fallback: ActionAnswer("empty", dialogShown: false))
     }
     /// The user ids profiles were synced with, in order.
     public var syncedUserIDs: [Value] { synced.withLock { $0 } }

@@ -387,7 +387,8 @@ extension Composer {
   /// libyaml's 0-based mark as a 1-based position (libyaml counts a byte order mark as a column).
   private func location(_ mark: yaml_mark_t) -> SourceLocation {
     let column = Int(mark.column) + 1
-    return SourceLocation(line: Int(mark.line) + 1, column: mark.line == 0 && bomLength > 0 ? max(1, column - 1) : column)
+    return SourceLocation(
+      line: Int(mark.line) + 1, column: mark.line == 0 && bomLength > 0 ? max(1, column - 1) : column)
   }
 
   /// libyaml's error, phrased for a user: its problem, then what it was reading and where that started.
@@ -396,7 +397,8 @@ extension Composer {
     let problem = state.problem.map { String(cString: $0) } ?? "unknown error"
     switch state.error {
     case YAML_MEMORY_ERROR:
-      return LoadError(.tooLarge, "out of memory while reading YAML", file: file, at: SourceLocation(line: 1, column: 1))
+      return LoadError(
+        .tooLarge, "out of memory while reading YAML", file: file, at: SourceLocation(line: 1, column: 1))
     case YAML_READER_ERROR:
       let offset = Int(state.problem_offset)
       let at = TextPosition.location(of: offset, in: Array(UnsafeBufferPointer(input)))
@@ -439,7 +441,8 @@ extension Composer {
     }
     flowDepth -= 1
     if let indent = collection.indent {
-      try checkContinuationLines(collection.start, currentEnd, indent: indent, what: "a flow collection", comments: true)
+      try checkContinuationLines(
+        collection.start, currentEnd, indent: indent, what: "a flow collection", comments: true)
     }
   }
 

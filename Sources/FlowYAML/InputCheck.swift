@@ -27,7 +27,8 @@ enum InputCheck {
     switch problem.kind {
     case .nul:
       throw LoadError(
-        .binary, "the input contains a NUL byte at byte offset \(problem.offset); it looks like a binary file, not text",
+        .binary,
+        "the input contains a NUL byte at byte offset \(problem.offset); it looks like a binary file, not text",
         file: file, at: location)
     case .control(let scalar):
       throw LoadError(

@@ -95,7 +95,8 @@ enum Prologue {
 
   /// `---` or `...` at the start of a line, followed by a space, a tab or the line end.
   private static func isMarker(_ b: UnsafeMutableBufferPointer<UInt8>, _ start: Int, _ end: Int, _ c: UInt8) -> Bool {
-    end - start >= 3 && b[start] == c && b[start + 1] == c && b[start + 2] == c && (end == start + 3 || isSpace(b[start + 3]))
+    end - start >= 3 && b[start] == c && b[start + 1] == c && b[start + 2] == c
+      && (end == start + 3 || isSpace(b[start + 3]))
   }
 
   private static func isBlankOrComment(_ b: UnsafeMutableBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Bool {

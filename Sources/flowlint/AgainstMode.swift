@@ -22,9 +22,10 @@ enum AgainstMode {
       for resume in diff.resumes {
         guard let problem = resume.problem else { continue }
         let location = newFlow.steps.first { $0.rawValue == resume.rawValue }?.location ?? newFlow.location
-        outcome.reports[index].diagnostics.append(Diagnostic(
-          problem == .error ? .error : .warning, "progress saved by \(oldPath): \(resume.message)",
-          file: report.file, at: location, rule: ruleID))
+        outcome.reports[index].diagnostics.append(
+          Diagnostic(
+            problem == .error ? .error : .warning, "progress saved by \(oldPath): \(resume.message)",
+            file: report.file, at: location, rule: ruleID))
       }
     }
   }

@@ -54,13 +54,20 @@ struct FlowLintCommand: ParsableCommand {
   @Flag(help: "Print every rule id with its summary, then exit.")
   var listRules = false
 
-  @Option(name: .customLong("schema"), help: ArgumentHelp("Validate the documents against this JSON Schema instead of linting flows.", valueName: "schema.json"))
+  @Option(
+    name: .customLong("schema"),
+    help: ArgumentHelp(
+      "Validate the documents against this JSON Schema instead of linting flows.", valueName: "schema.json"))
   var schemaPath: String?
 
   @Flag(help: "Print only errors (and warnings with --strict), without the summary line.")
   var quiet = false
 
-  @Option(name: .customLong("against"), help: ArgumentHelp("Also check what each flow does to users whose progress this older version saved (a saved raw value that now means another step is an error).", valueName: "OLD.yaml"))
+  @Option(
+    name: .customLong("against"),
+    help: ArgumentHelp(
+      "Also check what each flow does to users whose progress this older version saved (a saved raw value that now means another step is an error).",
+      valueName: "OLD.yaml"))
   var againstPath: String?
 
   mutating func validate() throws {
@@ -131,7 +138,9 @@ struct LintRun {
         throw ExitCode(2)
       }
       if files.isEmpty {
-        printError("flowlint: error: no flow files (*.yaml, *.yml, *.json) in \((paths.isEmpty ? ["flows"] : paths).joined(separator: ", "))")
+        printError(
+          "flowlint: error: no flow files (*.yaml, *.yml, *.json) in \((paths.isEmpty ? ["flows"] : paths).joined(separator: ", "))"
+        )
         throw ExitCode(2)
       }
       var linted = RunOutcome(results: Linter.lint(paths: files))
@@ -155,7 +164,8 @@ struct LintRun {
       for index in reports.indices { reports[index].diagnostics.removeAll { $0.severity == .warning } }
     }
     let reportFormat = ReportFormat(rawValue: format.rawValue) ?? .text
-    let color = reportFormat == .text && isatty(STDOUT_FILENO) == 1 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
+    let color =
+      reportFormat == .text && isatty(STDOUT_FILENO) == 1 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
     let text = reportFormat.reporter.report(reports, rules: RuleRegistry.descriptions, color: color)
     if !text.isEmpty { print(text, terminator: "") }
     for problem in outcome.ioErrors { printError(problem.description) }
@@ -166,7 +176,10 @@ struct LintRun {
     if !quiet && reportFormat == .text {
       let files = outcome.reports.count
       var summary = "flowlint: checked \(files) \(files == 1 ? "file" : "files"): "
-      summary += errors == 0 && warnings == 0 ? "no findings" : "\(errors) \(errors == 1 ? "error" : "errors"), \(warnings) \(warnings == 1 ? "warning" : "warnings")"
+      summary +=
+        errors == 0 && warnings == 0
+        ? "no findings"
+        : "\(errors) \(errors == 1 ? "error" : "errors"), \(warnings) \(warnings == 1 ? "warning" : "warnings")"
       printError(summary)
     }
     let status: Int32 = !outcome.ioErrors.isEmpty ? 2 : (errors > 0 || (strict && warnings > 0)) ? 1 : 0

@@ -13,7 +13,8 @@ enum RuleListing {
     case .text, .github:
       let width = rules.map(\.id.count).max() ?? 0
       return rules.map { rule in
-        rule.id + String(repeating: " ", count: width - rule.id.count + 2) + "\(rule.severity.rawValue == "error" ? "error  " : "warning") " + rule.summary
+        rule.id + String(repeating: " ", count: width - rule.id.count + 2)
+          + "\(rule.severity.rawValue == "error" ? "error  " : "warning") " + rule.summary
       }.joined(separator: "\n") + "\n"
     }
   }

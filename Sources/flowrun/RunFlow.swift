@@ -25,19 +25,35 @@ struct RunFlow: AsyncParsableCommand {
   @Option(help: "Show texts in this locale, whatever the flow's language says.")
   var lang: String?
 
-  @Option(name: .customLong("env"), help: ArgumentHelp("An environment fact, e.g. osVersion=26 (repeatable).", valueName: "KEY=VALUE"))
+  @Option(
+    name: .customLong("env"),
+    help: ArgumentHelp("An environment fact, e.g. osVersion=26 (repeatable).", valueName: "KEY=VALUE"))
   var environment: [String] = []
 
-  @Option(name: .customLong("permission"), help: ArgumentHelp("Answer to a permission request, e.g. healthKit=partial (repeatable; several for one kind are used in order).", valueName: "KIND=OUTCOME"))
+  @Option(
+    name: .customLong("permission"),
+    help: ArgumentHelp(
+      "Answer to a permission request, e.g. healthKit=partial (repeatable; several for one kind are used in order).",
+      valueName: "KIND=OUTCOME"))
   var permissionAnswers: [String] = []
 
-  @Option(name: .customLong("permission-status"), help: ArgumentHelp("A permission's status at launch: notDetermined, granted, denied or unavailable (repeatable).", valueName: "KIND=STATUS"))
+  @Option(
+    name: .customLong("permission-status"),
+    help: ArgumentHelp(
+      "A permission's status at launch: notDetermined, granted, denied or unavailable (repeatable).",
+      valueName: "KIND=STATUS"))
   var permissionStatuses: [String] = []
 
-  @Option(help: ArgumentHelp("Sign in with Apple's answer: success, failure or cancelled; success:name=Akira adds values (repeatable).", valueName: "OUTCOME[:K=V,...]"))
+  @Option(
+    help: ArgumentHelp(
+      "Sign in with Apple's answer: success, failure or cancelled; success:name=Akira adds values (repeatable).",
+      valueName: "OUTCOME[:K=V,...]"))
   var auth: [String] = []
 
-  @Option(help: ArgumentHelp("The profile server's answer to a restore: found:displayName=Akira, empty or error (repeatable).", valueName: "OUTCOME[:K=V,...]"))
+  @Option(
+    help: ArgumentHelp(
+      "The profile server's answer to a restore: found:displayName=Akira, empty or error (repeatable).",
+      valueName: "OUTCOME[:K=V,...]"))
   var restore: [String] = []
 
   @Option(help: ArgumentHelp("The review prompt's answer: shown or suppressed (repeatable).", valueName: "OUTCOME"))
@@ -46,13 +62,17 @@ struct RunFlow: AsyncParsableCommand {
   @Option(help: ArgumentHelp("Time of day on the virtual clock at launch.", valueName: "HH:MM"))
   var clock: String?
 
-  @Option(help: ArgumentHelp("Keep the store in this JSON file (written atomically); it survives restarts and runs.", valueName: "PATH"))
+  @Option(
+    help: ArgumentHelp(
+      "Keep the store in this JSON file (written atomically); it survives restarts and runs.", valueName: "PATH"))
   var state: String?
 
   @Option(help: ArgumentHelp("Read commands from FILE, or - for standard input.", valueName: "FILE"))
   var script: String?
 
-  @Option(help: ArgumentHelp("Write the session as a scenario case (commands, answers and what happened).", valueName: "FILE"))
+  @Option(
+    help: ArgumentHelp("Write the session as a scenario case (commands, answers and what happened).", valueName: "FILE")
+  )
   var record: String?
 
   @Option(help: ArgumentHelp("Print the trace as JSON Lines on standard output instead of text.", valueName: "json"))
@@ -67,7 +87,8 @@ struct RunFlow: AsyncParsableCommand {
     for pair in permissionStatuses {
       let status = String(pair.split(separator: "=", maxSplits: 1).last ?? "")
       guard ["notDetermined", "granted", "denied", "unavailable"].contains(status) else {
-        throw ValidationError("permission status '\(status)' is not one of notDetermined, granted, denied, unavailable.")
+        throw ValidationError(
+          "permission status '\(status)' is not one of notDetermined, granted, denied, unavailable.")
       }
     }
     if let clock, ClockText.seconds(clock) == nil { throw ValidationError("--clock must be HH:MM, e.g. 20:10.") }
@@ -83,8 +104,10 @@ struct RunFlow: AsyncParsableCommand {
       throw ExitCode(2)
     }
     let interactive = script == nil && isatty(STDIN_FILENO) == 1
-    let output = Output(json: trace == .json, color: trace == nil && isatty(STDOUT_FILENO) == 1
-      && ProcessInfo.processInfo.environment["NO_COLOR"] == nil)
+    let output = Output(
+      json: trace == .json,
+      color: trace == nil && isatty(STDOUT_FILENO) == 1
+        && ProcessInfo.processInfo.environment["NO_COLOR"] == nil)
     let setup = SessionSetup(
       environment: environment, permissionAnswers: permissionAnswers, permissionStatuses: permissionStatuses,
       auth: auth, restore: restore, review: review, clock: clock.flatMap(ClockText.seconds), statePath: state,

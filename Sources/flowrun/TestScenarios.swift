@@ -25,7 +25,8 @@ struct TestScenarios: AsyncParsableCommand {
   @Flag(help: "Report, per flow, the steps, transitions and permission outcomes the cases exercise and miss.")
   var coverage = false
 
-  @Option(help: ArgumentHelp("Fail (exit 1) when a flow's coverage is below P percent (implies --coverage).", valueName: "P"))
+  @Option(
+    help: ArgumentHelp("Fail (exit 1) when a flow's coverage is below P percent (implies --coverage).", valueName: "P"))
   var minCoverage: Double?
 
   func run() async throws {

@@ -5,8 +5,10 @@ struct FlowLintAgainstTests {
   @Test func renumberedRawValuesAreErrorsAtTheNewStep() throws {
     let result = try Tool.run("flowlint", ["flows/anicca-v03.yaml", "--against", "flows/anicca-v02.yaml"])
     #expect(result.status == 1)
-    #expect(result.stdout.contains(
-      "flows/anicca-v03.yaml:130:3: error: progress saved by flows/anicca-v02.yaml: raw value 3 meant 'ideals' and now means 'source': a user saved at 'ideals' resumes at 'source' [version-resume]"),
+    #expect(
+      result.stdout.contains(
+        "flows/anicca-v03.yaml:130:3: error: progress saved by flows/anicca-v02.yaml: raw value 3 meant 'ideals' and now means 'source': a user saved at 'ideals' resumes at 'source' [version-resume]"
+      ),
       "\(result.stdout)")
   }
 

@@ -61,7 +61,8 @@ import Testing
   @Test func aFlowWithErrorsIsRefusedWithExitCode2() throws {
     let directory = try Tool.temporaryDirectory()
     let flow = directory.appendingPathComponent("broken.yaml")
-    try Data("flow: x\nversion: '1'\nlocales: [en]\nstart: nowhere\nsteps:\n  a: { kind: screen }\n".utf8).write(to: flow)
+    try Data("flow: x\nversion: '1'\nlocales: [en]\nstart: nowhere\nsteps:\n  a: { kind: screen }\n".utf8).write(
+      to: flow)
     let result = try Tool.run("flowrun", [flow.path], stdin: "")
     #expect(result.status == 2)
     #expect(result.stderr.contains("broken.yaml:4:8"), "\(result.stderr)")

@@ -140,10 +140,14 @@ import Testing
   }
 
   /// `file:line:col: error: … phrase …` on one line of the output (or `file … phrase` with no position).
-  static func expectDiagnostic(_ outcome: Outcome, file: String, _ input: Input, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+  static func expectDiagnostic(
+    _ outcome: Outcome, file: String, _ input: Input, sourceLocation: Testing.SourceLocation = #_sourceLocation
+  ) {
     let prefix = input.position.map { "\(file):\($0):" } ?? "\(file)"
     let found = outcome.output.split(separator: "\n").contains { $0.contains(prefix) && $0.contains(input.phrase) }
-    #expect(found, "expected '\(prefix) … \(input.phrase)' in:\n\(outcome.output.prefix(2_000))", sourceLocation: sourceLocation)
+    #expect(
+      found, "expected '\(prefix) … \(input.phrase)' in:\n\(outcome.output.prefix(2_000))",
+      sourceLocation: sourceLocation)
   }
 
   @Test(arguments: documents) func flowlintReportsTheProblemAndExits1(_ input: Input) throws {

@@ -88,7 +88,10 @@ struct EmbeddingTests {
   /// checks the diagnostics never runs them.
   @Test(arguments: [
     (#"{"flow": "a", "steps": {}}"#, "embedded.json:1:24: error: 'steps' is empty: a flow needs at least one step"),
-    (#"{"flow": "a", "steps": []}"#, "embedded.json:1:24: error: 'steps' must be a mapping of step ids to steps; found a list"),
+    (
+      #"{"flow": "a", "steps": []}"#,
+      "embedded.json:1:24: error: 'steps' must be a mapping of step ids to steps; found a list"
+    ),
     (#"{"flow": "a", "steps": {"x": {"kind": "terminal"}}}"#, "embedded.json:1:1: error: missing 'start'"),
   ])
   func flowsWithoutAStartingStepDoNotCompile(_ json: String, _ expected: String) throws {

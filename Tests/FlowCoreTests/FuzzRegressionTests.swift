@@ -23,8 +23,9 @@ struct FuzzRegressionTests {
     }
   }
 
-  @Test("every expression regression input parses or fails; a parsed one checks, evaluates and explains",
-        arguments: inputs("expression"))
+  @Test(
+    "every expression regression input parses or fails; a parsed one checks, evaluates and explains",
+    arguments: inputs("expression"))
   func expression(_ name: String) throws {
     let source = String(decoding: try Data(contentsOf: Self.root.appendingPathComponent(name)), as: UTF8.self)
     guard let expression = try? Expression(source) else { return }
@@ -55,7 +56,9 @@ struct CoreLimitTests {
   func jsonSize() {
     let error = readError("[" + String(repeating: "1,", count: 4 << 20) + "1]")
     #expect(error?.code == .tooLarge)
-    #expect(error?.description == "f.json:1:1: error: the input is 8388611 bytes, more than the limit of 8388608 bytes [load]")
+    #expect(
+      error?.description == "f.json:1:1: error: the input is 8388611 bytes, more than the limit of 8388608 bytes [load]"
+    )
   }
 
   @Test("JSON nested deeper than 128 levels")

@@ -26,20 +26,30 @@ struct BadInputTests {
   static let inputs: [Input] = [
     Input(name: "empty", file: "empty.yaml", bytes: [], rule: "load"),
     Input(name: "only a comment", file: "comment.yaml", bytes: Array("# nothing here\n".utf8), rule: "load"),
-    Input(name: "not YAML", file: "broken.yaml", bytes: Array("flow: demo\nsteps: [unclosed\n  - a: b: c\n".utf8), rule: "load"),
+    Input(
+      name: "not YAML", file: "broken.yaml", bytes: Array("flow: demo\nsteps: [unclosed\n  - a: b: c\n".utf8),
+      rule: "load"),
     Input(name: "binary", file: "binary.yaml", bytes: [0x89, 0x50, 0x4E, 0x47, 0x00, 0x01, 0xFF, 0xFE], rule: "load"),
     Input(name: "not UTF-8", file: "latin1.yaml", bytes: Array("flow: caf".utf8) + [0xE9], rule: "load"),
     Input(
       name: "50 MB", file: "huge.yaml",
       bytes: Array(String(repeating: "key_with_padding: value\n", count: (50 << 20) / 24).utf8), rule: "load"),
-    Input(name: "deeply nested", file: "deep.yaml", bytes: Array((String(repeating: "[", count: 5000) + String(repeating: "]", count: 5000)).utf8), rule: "load"),
-    Input(name: "deeply nested JSON", file: "deep.json", bytes: Array(String(repeating: "{\"a\":", count: 5000).utf8), rule: "load"),
+    Input(
+      name: "deeply nested", file: "deep.yaml",
+      bytes: Array((String(repeating: "[", count: 5000) + String(repeating: "]", count: 5000)).utf8), rule: "load"),
+    Input(
+      name: "deeply nested JSON", file: "deep.json", bytes: Array(String(repeating: "{\"a\":", count: 5000).utf8),
+      rule: "load"),
     Input(name: "alias bomb", file: "bomb.yaml", bytes: Array(billionLaughs.utf8), rule: "load"),
     Input(name: "two documents", file: "two.yaml", bytes: Array("flow: a\n---\nflow: b\n".utf8), rule: "load"),
     Input(name: "a list, not a flow", file: "list.yaml", bytes: Array("- just\n- a list\n".utf8), rule: "schema"),
     Input(name: "a scalar", file: "scalar.yaml", bytes: Array("hello\n".utf8), rule: "schema"),
-    Input(name: "wrong shape", file: "shape.yaml", bytes: Array("flow: 3\nversion: [1]\nlocales: en\nstart: {}\nsteps: []\n".utf8), rule: "schema"),
-    Input(name: "wrong shape JSON", file: "shape.json", bytes: Array("{\"flow\": true, \"steps\": {\"a\": {\"kind\": 7}}}".utf8), rule: "schema"),
+    Input(
+      name: "wrong shape", file: "shape.yaml",
+      bytes: Array("flow: 3\nversion: [1]\nlocales: en\nstart: {}\nsteps: []\n".utf8), rule: "schema"),
+    Input(
+      name: "wrong shape JSON", file: "shape.json",
+      bytes: Array("{\"flow\": true, \"steps\": {\"a\": {\"kind\": 7}}}".utf8), rule: "schema"),
   ]
 
   @Test(arguments: inputs)

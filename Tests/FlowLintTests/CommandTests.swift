@@ -22,7 +22,8 @@ struct CommandTests {
     var stderr: String
   }
 
-  static func run(_ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:]) throws -> Output {
+  static func run(_ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:]) throws -> Output
+  {
     guard let binary else {
       Issue.record("the flowlint binary was not found next to the test bundle (\(Bundle.main.bundleURL.path))")
       return Output(status: -1, stdout: "", stderr: "")
@@ -76,12 +77,14 @@ struct CommandTests {
       .write(to: dir.appending(path: "broken.yaml"), atomically: true, encoding: .utf8)
     let output = try Self.run(["broken.yaml"], in: dir, environment: ["NO_COLOR": "1"])
     #expect(output.status == 1)
-    #expect(output.stdout.hasPrefix("""
-      broken.yaml:6:33: error: unknown step 'ends'; expected one of 'end', 'welcome' [unknown-step]
-        welcome: {kind: screen, next: ends}
-                                      ^
-      note: did you mean 'end'?
-      """))
+    #expect(
+      output.stdout.hasPrefix(
+        """
+        broken.yaml:6:33: error: unknown step 'ends'; expected one of 'end', 'welcome' [unknown-step]
+          welcome: {kind: screen, next: ends}
+                                        ^
+        note: did you mean 'end'?
+        """))
   }
 
   @Test func warningsFailOnlyWithStrict() throws {
@@ -115,7 +118,9 @@ struct CommandTests {
       "binary.yaml": [0x00, 0x01, 0x02, 0xFF],
       "notyaml.yaml": Array("a: [\n".utf8),
       "deep.yaml": Array(String(repeating: "[", count: 3000).utf8),
-      "bomb.yaml": Array("a: &a [x, x, x, x, x, x, x, x]\nb: &b [*a, *a, *a, *a, *a, *a, *a, *a]\nc: &c [*b, *b, *b, *b, *b, *b, *b, *b]\nd: &d [*c, *c, *c, *c, *c, *c, *c, *c]\ne: [*d, *d, *d, *d, *d, *d, *d, *d]\n".utf8),
+      "bomb.yaml": Array(
+        "a: &a [x, x, x, x, x, x, x, x]\nb: &b [*a, *a, *a, *a, *a, *a, *a, *a]\nc: &c [*b, *b, *b, *b, *b, *b, *b, *b]\nd: &d [*c, *c, *c, *c, *c, *c, *c, *c]\ne: [*d, *d, *d, *d, *d, *d, *d, *d]\n"
+          .utf8),
       "shape.yaml": Array("- a\n".utf8),
       "huge.yaml": Array(String(repeating: "k: v\n", count: 10_500_000).utf8),
     ]
@@ -139,15 +144,17 @@ struct CommandTests {
     try "not a flow".write(to: dir.appending(path: "flows/readme.txt"), atomically: true, encoding: .utf8)
     let output = try Self.run(["--format", "github"], in: dir)
     #expect(output.status == 1)
-    #expect(output.stdout == """
-      ::error file=flows/nested/b.yml,line=4,col=8,title=unknown-step::unknown step 'welcom'; expected one of 'end', 'welcome'%0Adid you mean 'welcome'?
+    #expect(
+      output.stdout == """
+        ::error file=flows/nested/b.yml,line=4,col=8,title=unknown-step::unknown step 'welcom'; expected one of 'end', 'welcome'%0Adid you mean 'welcome'?
 
-      """)
+        """)
   }
 
   @Test func schemaModeValidatesAnyDocument() throws {
     let dir = try Self.temporaryDirectory()
-    try #"{"$schema": "https://json-schema.org/draft/2020-12/schema", "type": "object", "required": ["name"], "properties": {"name": {"type": "string"}}}"#
+    try
+      #"{"$schema": "https://json-schema.org/draft/2020-12/schema", "type": "object", "required": ["name"], "properties": {"name": {"type": "string"}}}"#
       .write(to: dir.appending(path: "s.json"), atomically: true, encoding: .utf8)
     try "name: 3\n".write(to: dir.appending(path: "bad.yaml"), atomically: true, encoding: .utf8)
     try "name: ok\n".write(to: dir.appending(path: "good.yaml"), atomically: true, encoding: .utf8)

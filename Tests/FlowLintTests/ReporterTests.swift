@@ -59,7 +59,8 @@ struct ReporterTests {
     let results = try #require(run["results"] as? [[String: Any]])
     #expect(results.map { $0["ruleId"] as? String } == ["unknown-step", "unreachable-step"])
     #expect(results.map { $0["level"] as? String } == ["error", "warning"])
-    let location = try #require((results[0]["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any])
+    let location = try #require(
+      (results[0]["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any])
     #expect((location["artifactLocation"] as? [String: Any])?["uri"] as? String == "flows/a.yaml")
     let region = try #require(location["region"] as? [String: Any])
     #expect(region["startLine"] as? Int == 2 && region["startColumn"] as? Int == 33)
@@ -69,17 +70,20 @@ struct ReporterTests {
 
   @Test func githubAnnotationsEscapeTheirValues() {
     let report = GitHubReporter.report(Self.files, rules: [], color: false)
-    #expect(report == """
-      ::error file=flows/a.yaml,line=2,col=33,title=unknown-step::unknown step 'ends'; expected one of 'end', 'welcome'%0Adid you mean 'end'?
-      ::warning file=flows/a.yaml,line=3,col=11,title=unreachable-step::step 'orphan' is unreachable, really
+    #expect(
+      report == """
+        ::error file=flows/a.yaml,line=2,col=33,title=unknown-step::unknown step 'ends'; expected one of 'end', 'welcome'%0Adid you mean 'end'?
+        ::warning file=flows/a.yaml,line=3,col=11,title=unreachable-step::step 'orphan' is unreachable, really
 
-      """)
+        """)
   }
 
   @Test func theRuleDocumentationIsCurrent() throws {
     let path = URL(filePath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
       .deletingLastPathComponent().appending(path: "docs/lint-rules.md")
     let onDisk = try String(contentsOf: path, encoding: .utf8)
-    #expect(onDisk == RuleDocumentation.markdown(), "docs/lint-rules.md is out of date; run 'flowlint --list-rules --format markdown > docs/lint-rules.md'")
+    #expect(
+      onDisk == RuleDocumentation.markdown(),
+      "docs/lint-rules.md is out of date; run 'flowlint --list-rules --format markdown > docs/lint-rules.md'")
   }
 }

@@ -1,6 +1,7 @@
 import FlowCore
-@testable import FlowLint
 import Testing
+
+@testable import FlowLint
 
 /// Every rule's examples: triggering ones report the rule exactly at the `↓` markers, the others never.
 struct RuleExampleTests {

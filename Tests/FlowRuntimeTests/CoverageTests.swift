@@ -43,7 +43,8 @@ import Testing
   }
 
   @Test func countsWhatTheCasesExercise() async throws {
-    let (flow, observations) = try await run("""
+    let (flow, observations) = try await run(
+      """
         - { name: ask, source: t, answers: { notifications: [granted] }, commands: [next, tap request] }
         - { name: skip, source: t, commands: [skip] }
       """)
@@ -52,9 +53,10 @@ import Testing
     let coverage = FlowCoverage(flow: flow, observations: [one])
     #expect(coverage.steps.covered == ["a", "ask", "done"])
     // Declared: launch -> a, a -> ask (next), a -> done (skip), ask -> done (granted), ask -> done (denied).
-    #expect(coverage.transitions.covered.map(\.description) == [
-      "launch -> a (route)", "a -> ask (next)", "ask -> done (outcome granted)",
-    ])
+    #expect(
+      coverage.transitions.covered.map(\.description) == [
+        "launch -> a (route)", "a -> ask (next)", "ask -> done (outcome granted)",
+      ])
     #expect(coverage.transitions.missed.map(\.description) == ["a -> done (skip)", "ask -> done (outcome denied)"])
     #expect(coverage.permissionOutcomes.covered.map(\.outcome) == ["granted"])
     #expect(coverage.permissionOutcomes.missed.count == 5)

@@ -23,14 +23,18 @@ import Testing
     """
   }
 
-  static let old = flow("1", """
+  static let old = flow(
+    "1",
+    """
       a: { kind: screen, rawValue: 0, next: b }
       b: { kind: screen, rawValue: 1, next: c }
       c: { kind: screen, rawValue: 2, next: end }
       end: { kind: terminal, outcome: completed }
     """)
 
-  static let renumbered = flow("2", """
+  static let renumbered = flow(
+    "2",
+    """
       a: { kind: screen, rawValue: 0, next: n }
       n: { kind: screen, rawValue: 1, next: b }
       b: { kind: screen, rawValue: 2, next: c }
@@ -47,12 +51,15 @@ import Testing
     #expect(report.hasErrors)
     #expect(report.errors.map(\.savedAt) == ["b", "c"])
     #expect(report.errors.first?.resumesAt == "n")
-    #expect(report.errors.first?.message == "raw value 1 meant 'b' and now means 'n': a user saved at 'b' resumes at 'n'")
+    #expect(
+      report.errors.first?.message == "raw value 1 meant 'b' and now means 'n': a user saved at 'b' resumes at 'n'")
     #expect(report.text.contains("2 error(s)"))
   }
 
   @Test func keptNumberingIsFine() throws {
-    let retired = Self.flow("3", """
+    let retired = Self.flow(
+      "3",
+      """
         a: { kind: screen, rawValue: 0, next: c }
         b: { kind: screen, rawValue: 1, next: c, retired: true }
         c: { kind: screen, rawValue: 2, next: end }
@@ -65,7 +72,9 @@ import Testing
   }
 
   @Test func reorderedStepsAndFunnel() throws {
-    let swapped = Self.flow("4", """
+    let swapped = Self.flow(
+      "4",
+      """
         a: { kind: screen, rawValue: 0, next: c }
         c: { kind: screen, rawValue: 2, next: b }
         b: { kind: screen, rawValue: 1, next: end }

@@ -143,7 +143,8 @@ import Testing
   }
 
   @Test func anEndlessSkipLoopStopsWithTheStepsNamed() async throws {
-    let flow = try compileFlow("""
+    let flow = try compileFlow(
+      """
       flow: loop
       version: "1"
       locales: [en]

@@ -79,7 +79,8 @@ import Testing
   }
 
   @Test func pathsAreCountedThroughTheCondensation() throws {
-    let flow = try compileFlow("""
+    let flow = try compileFlow(
+      """
       flow: paths
       version: "1"
       locales: [en]
@@ -104,7 +105,8 @@ import Testing
   }
 
   @Test func permissionRequestsBranchOverEveryOutcome() throws {
-    let flow = try compileFlow("""
+    let flow = try compileFlow(
+      """
       flow: perm
       version: "1"
       locales: [en]

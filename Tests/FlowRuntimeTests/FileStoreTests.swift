@@ -37,8 +37,12 @@ struct FileStoreTests {
 
   @Test func aNumberWithAFractionIsNamedWithItsKey() throws {
     let directory = try temporaryDirectory()
-    _ = FileManager.default.createFile(atPath: directory + "/state.json", contents: Data("{\"ok\": 1,\n \"ratio\": 1.5}".utf8))
+    _ = FileManager.default.createFile(
+      atPath: directory + "/state.json", contents: Data("{\"ok\": 1,\n \"ratio\": 1.5}".utf8))
     let error = #expect(throws: StoreError.self) { try FileStore.read(path: directory + "/state.json") }
-    #expect(error?.message.hasSuffix("/state.json:2:11: the value of 'ratio' has a number with a fraction; stored values are booleans, integers, strings, lists and maps") == true, "\(String(describing: error))")
+    #expect(
+      error?.message.hasSuffix(
+        "/state.json:2:11: the value of 'ratio' has a number with a fraction; stored values are booleans, integers, strings, lists and maps"
+      ) == true, "\(String(describing: error))")
   }
 }

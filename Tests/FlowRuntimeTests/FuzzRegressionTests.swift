@@ -50,7 +50,8 @@ struct FuzzRegressionTests {
 struct RuntimeLimitTests {
   @Test("the documented automatic-move limit is the engine's default")
   func automaticMoveDefault() throws {
-    let flow = try compileFlow("""
+    let flow = try compileFlow(
+      """
       flow: f
       version: "1"
       locales: [en]
@@ -93,9 +94,10 @@ struct RuntimeLimitTests {
     let error = #expect(throws: ScenarioLoadError.self) {
       _ = try ScenarioLoader.load(bytes: bytes, path: "big.yaml")
     }
-    #expect(error?.diagnostics.map(\.description) == [
-      "big.yaml:1:1: error: the input is 8388609 bytes, more than the limit of 8388608 bytes [load]"
-    ])
+    #expect(
+      error?.diagnostics.map(\.description) == [
+        "big.yaml:1:1: error: the input is 8388609 bytes, more than the limit of 8388608 bytes [load]"
+      ])
   }
 
   @Test("a store file over 8 MiB is refused with both sizes")
@@ -105,6 +107,7 @@ struct RuntimeLimitTests {
     let text = "{\"k\": \"" + String(repeating: "x", count: 8 << 20) + "\"}"
     try Data(text.utf8).write(to: URL(fileURLWithPath: path))
     let error = #expect(throws: StoreError.self) { _ = try FileStore.read(path: path) }
-    #expect(error?.message == "\(path):1:1: error: the input is 8388617 bytes, more than the limit of 8388608 bytes [load]")
+    #expect(
+      error?.message == "\(path):1:1: error: the input is 8388617 bytes, more than the limit of 8388608 bytes [load]")
   }
 }

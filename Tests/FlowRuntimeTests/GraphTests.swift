@@ -33,27 +33,28 @@ import Testing
 
   @Test func dotSnapshot() throws {
     let dot = FlowGraph.render(try compileFlow(Self.flow), as: .dot)
-    #expect(dot == """
-      digraph "g" {
-        label="g 1";
-        labelloc=t;
-        rankdir=TB;
-        node [fontname="Helvetica", fontsize=11];
-        edge [fontname="Helvetica", fontsize=9];
-        "launch" [shape=point, width=0.15];
-        "a" [shape=box, label="a\\nscreen"];
-        "b" [shape=box, label="b\\nscreen"];
-        "old" [shape=box, label="old\\nscreen", style="filled,dashed", fillcolor="#eeeeee", color="#999999", fontcolor="#999999"];
-        "c" [shape=doublecircle, label="c\\nterminal", style=filled, fillcolor="#d8f0d8"];
-        "launch" -> "a" [label="[start]", style=dotted];
-        "a" -> "b" [label="[env.x == 1]"];
-        "a" -> "c" [label="[otherwise]"];
-        "b" -> "c";
-        "b" -> "c" [label="skipIf true == false", style=dashed];
-        "old" -> "c" [color="#999999"];
-      }
+    #expect(
+      dot == """
+        digraph "g" {
+          label="g 1";
+          labelloc=t;
+          rankdir=TB;
+          node [fontname="Helvetica", fontsize=11];
+          edge [fontname="Helvetica", fontsize=9];
+          "launch" [shape=point, width=0.15];
+          "a" [shape=box, label="a\\nscreen"];
+          "b" [shape=box, label="b\\nscreen"];
+          "old" [shape=box, label="old\\nscreen", style="filled,dashed", fillcolor="#eeeeee", color="#999999", fontcolor="#999999"];
+          "c" [shape=doublecircle, label="c\\nterminal", style=filled, fillcolor="#d8f0d8"];
+          "launch" -> "a" [label="[start]", style=dotted];
+          "a" -> "b" [label="[env.x == 1]"];
+          "a" -> "c" [label="[otherwise]"];
+          "b" -> "c";
+          "b" -> "c" [label="skipIf true == false", style=dashed];
+          "old" -> "c" [color="#999999"];
+        }
 
-      """)
+        """)
   }
 
   @Test func mermaidSnapshot() throws {

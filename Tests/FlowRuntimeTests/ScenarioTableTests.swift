@@ -10,7 +10,9 @@ struct ScenarioTableTests {
     let file: String
     let scenarioCase: ScenarioCase
     let flow: Flow
-    var testDescription: String { "\((file as NSString).lastPathComponent):\(scenarioCase.location.line) \(scenarioCase.name)" }
+    var testDescription: String {
+      "\((file as NSString).lastPathComponent):\(scenarioCase.location.line) \(scenarioCase.name)"
+    }
   }
 
   static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()

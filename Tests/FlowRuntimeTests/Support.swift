@@ -18,7 +18,9 @@ extension [TraceEntry] {
     compactMap { if case .record(.entered(let step)) = $0 { step } else { nil } }
   }
   var effects: [String] {
-    compactMap { if case .record(.effect(let effect)) = $0, effect.typeName != "perform" { effect.summary } else { nil } }
+    compactMap {
+      if case .record(.effect(let effect)) = $0, effect.typeName != "perform" { effect.summary } else { nil }
+    }
   }
   var skips: [String] {
     compactMap { if case .record(.skipped(let step, let why)) = $0 { "\(step): \(why)" } else { nil } }

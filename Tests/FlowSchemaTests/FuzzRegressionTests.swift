@@ -14,7 +14,9 @@ struct FuzzRegressionTests {
   static func inputs(_ targets: String...) -> [String] {
     targets.flatMap { target in
       let directory = root.appendingPathComponent(target).path
-      return ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).sorted().map { "\(target)/\($0)" }
+      return ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).sorted().map {
+        "\(target)/\($0)"
+      }
     }
   }
 

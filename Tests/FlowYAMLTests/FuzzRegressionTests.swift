@@ -34,7 +34,8 @@ struct FuzzRegressionTests {
   /// comment before it touches the quoted scalar), the event's buffers were never freed.
   @Test("an event refused after a comment without whitespace is reported (and freed)")
   func commentBeforeEvent() throws {
-    let bytes = try [UInt8](Data(contentsOf: Self.directory.appendingPathComponent("leak-event-refused-after-comment.yaml")))
+    let bytes = try [UInt8](
+      Data(contentsOf: Self.directory.appendingPathComponent("leak-event-refused-after-comment.yaml")))
     #expect(throws: LoadError.self) { try YAMLLoader.load(bytes: bytes, file: "t.yaml") }
     do {
       _ = try YAMLLoader.load(bytes: bytes, file: "t.yaml")
@@ -74,6 +75,8 @@ struct YAMLLimitTests {
   func size() {
     let error = loadError(String(repeating: "#", count: 8 << 20) + "\n")
     #expect(error?.code == .tooLarge)
-    #expect(error?.description == "t.yaml:1:1: error: the input is 8388609 bytes, more than the limit of 8388608 bytes [load]")
+    #expect(
+      error?.description == "t.yaml:1:1: error: the input is 8388609 bytes, more than the limit of 8388608 bytes [load]"
+    )
   }
 }

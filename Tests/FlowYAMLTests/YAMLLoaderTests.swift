@@ -160,7 +160,8 @@ struct YAMLLoaderTests {
   }
 
   @Test func unknownAndRecursiveAliases() {
-    expectLoadError("a: *nope\n", .syntax, "t.yaml:1:4: error: unknown alias '*nope'; no anchor '&nope' is defined before it [load]")
+    expectLoadError(
+      "a: *nope\n", .syntax, "t.yaml:1:4: error: unknown alias '*nope'; no anchor '&nope' is defined before it [load]")
     expectLoadError(
       "a: &r [1, *r]\n", .unsupported,
       "t.yaml:1:11: error: alias '*r' refers to a node that contains it; recursive data is not supported [load]")
@@ -262,8 +263,12 @@ struct YAMLLoaderTests {
   }
 
   @Test func loadStreamReturnsEveryDocument() throws {
-    let documents = try YAMLLoader.loadStream(bytes: Array("--- 1\n--- [a]\n...\n%YAML 1.2\n--- x\n".utf8), file: "t.yaml")
-    #expect(documents.map(\.content) == [.int(1), .sequence([Node(.string("a"), at: SourceLocation(line: 2, column: 6))]), .string("x")])
+    let documents = try YAMLLoader.loadStream(
+      bytes: Array("--- 1\n--- [a]\n...\n%YAML 1.2\n--- x\n".utf8), file: "t.yaml")
+    #expect(
+      documents.map(\.content) == [
+        .int(1), .sequence([Node(.string("a"), at: SourceLocation(line: 2, column: 6))]), .string("x"),
+      ])
     #expect(try YAMLLoader.loadStream(bytes: [], file: "t.yaml").isEmpty)
   }
 
@@ -283,7 +288,10 @@ struct YAMLLoaderTests {
       ("key: \"value\"# comment\n", "t.yaml:1:13: error: invalid YAML: a comment needs whitespace before '#' [load]"),
       ("[a, b]#c\n", "t.yaml:1:7: error: invalid YAML: a comment needs whitespace before '#' [load]"),
       ("a: ># c\n  x\n", "t.yaml:1:5: error: invalid YAML: a comment needs whitespace before '#' [load]"),
-      ("[-]\n", "t.yaml:1:2: error: invalid YAML: '-' cannot start a plain value inside '[...]' or '{...}'; quote the value [load]"),
+      (
+        "[-]\n",
+        "t.yaml:1:2: error: invalid YAML: '-' cannot start a plain value inside '[...]' or '{...}'; quote the value [load]"
+      ),
       (
         "flow: [a,\nb]\n",
         "t.yaml:2:1: error: invalid YAML: this line of a flow collection must be indented by more than 0 spaces, "
@@ -294,7 +302,10 @@ struct YAMLLoaderTests {
         "t.yaml:2:1: error: invalid YAML: this line of a quoted string must be indented by more than 0 spaces, "
           + "the indentation of the enclosing block; found 0 [load]"
       ),
-      ("%YAML 1.2#x\n--- a\n", "t.yaml:1:7: error: invalid YAML: malformed %YAML directive; expected '%YAML 1.2' followed by a space or the line end [load]"),
+      (
+        "%YAML 1.2#x\n--- a\n",
+        "t.yaml:1:7: error: invalid YAML: malformed %YAML directive; expected '%YAML 1.2' followed by a space or the line end [load]"
+      ),
     ])
   func strictness(_ text: String, _ expected: String) {
     expectLoadError(text, .syntax, expected)

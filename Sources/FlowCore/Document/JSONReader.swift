@@ -464,7 +464,8 @@ private struct JSONParser {
 
   mutating func controlInString(_ b: UInt8) -> LoadError {
     if b == 0 {
-      return error(.binary, "the input contains a NUL byte at byte offset \(pos); it looks like a binary file, not text")
+      return error(
+        .binary, "the input contains a NUL byte at byte offset \(pos); it looks like a binary file, not text")
     }
     if b == 0x0A { return error(.syntax, "invalid JSON: unterminated string (a line break must be written '\\n')") }
     return error(.syntax, "invalid JSON: control character U+00\(hex(UInt32(b)).suffix(2)) in a string must be escaped")
@@ -474,7 +475,8 @@ private struct JSONParser {
   /// byte as not UTF-8.
   mutating func unexpected(_ expected: String) throws(LoadError) -> LoadError {
     if pos < bytes.count && bytes[pos] == 0 {
-      return error(.binary, "the input contains a NUL byte at byte offset \(pos); it looks like a binary file, not text")
+      return error(
+        .binary, "the input contains a NUL byte at byte offset \(pos); it looks like a binary file, not text")
     }
     if pos < bytes.count && bytes[pos] >= 0x80 && utf8Length(at: pos) == nil {
       try skipUTF8()
@@ -488,7 +490,8 @@ private struct JSONParser {
     if b == 0x0A || b == 0x0D { return "a line break" }
     if b < 0x20 { return "control character U+00\(hex(UInt32(b)).suffix(2))" }
     let length = utf8Length(at: pos) ?? 1
-    let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[pos..<min(pos + length, bytes.count)]), as: UTF8.self)
+    let text = String(
+      decoding: UnsafeBufferPointer(rebasing: bytes[pos..<min(pos + length, bytes.count)]), as: UTF8.self)
     return "'\(text)'"
   }
 }

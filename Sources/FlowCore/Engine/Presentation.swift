@@ -95,7 +95,8 @@ struct Presenter {
 
   func render(_ alternative: Text.Alternative) throws -> String {
     let table = flow.strings[language] ?? [:]
-    var text = table[alternative.key]?.value ?? flow.strings[flow.locales.first ?? ""]?[alternative.key]?.value
+    var text =
+      table[alternative.key]?.value ?? flow.strings[flow.locales.first ?? ""]?[alternative.key]?.value
       ?? alternative.key
     for arg in alternative.args {
       let value = try run.evaluate(arg.value)
@@ -134,7 +135,9 @@ struct Presenter {
     }
     screen.buttons = try buttons(on: current)
     screen.canGoBack = run.backAllowed(on: current)
-    if let pending = state.pending { screen.waitingFor = pending.permission.map { "\(pending.action) \($0)" } ?? pending.action }
+    if let pending = state.pending {
+      screen.waitingFor = pending.permission.map { "\(pending.action) \($0)" } ?? pending.action
+    }
     if let ended = state.ended { screen.endedWith = ended.outcome }
     return screen
   }
@@ -146,22 +149,26 @@ struct Presenter {
       let visible = try request.visible.map { try run.holds($0) } ?? true
       if visible {
         let enabled = try request.enabled.map { try run.holds($0) } ?? true
-        buttons.append(.init(
-          name: "tap request", label: try render(request.label) ?? "Allow \(request.kind.value)", isEnabled: enabled))
+        buttons.append(
+          .init(
+            name: "tap request", label: try render(request.label) ?? "Allow \(request.kind.value)", isEnabled: enabled))
       }
     }
     for button in step.buttons {
       if let visible = button.visible, !(try run.holds(visible)) { continue }
       let enabled = try button.enabled.map { try run.holds($0) } ?? true
-      buttons.append(.init(name: "tap \(button.name)", label: try render(button.label) ?? button.name, isEnabled: enabled))
+      buttons.append(
+        .init(name: "tap \(button.name)", label: try render(button.label) ?? button.name, isEnabled: enabled))
     }
     if let next = step.next {
       let enabled = try run.disabledReason(next, named: "next", on: current) == nil
-      buttons.append(.init(name: "next", label: try render(next.label) ?? defaultLabel("common_next", "Next"), isEnabled: enabled))
+      buttons.append(
+        .init(name: "next", label: try render(next.label) ?? defaultLabel("common_next", "Next"), isEnabled: enabled))
     }
     if let skip = step.skip {
       let enabled = try skip.enabled.map { try run.holds($0) } ?? true
-      buttons.append(.init(name: "skip", label: try render(skip.label) ?? defaultLabel("common_skip", "Skip"), isEnabled: enabled))
+      buttons.append(
+        .init(name: "skip", label: try render(skip.label) ?? defaultLabel("common_skip", "Skip"), isEnabled: enabled))
     }
     return buttons
   }
@@ -180,7 +187,8 @@ struct Presenter {
     }
     if step.textInput != nil, step.next != nil { commands.append("input TEXT") }
     if !step.fields.isEmpty, step.next != nil {
-      commands.append("input " + step.fields.map { "\($0.name)=\($0.type == .time ? "HH:MM" : "VALUE")" }.joined(separator: " "))
+      commands.append(
+        "input " + step.fields.map { "\($0.name)=\($0.type == .time ? "HH:MM" : "VALUE")" }.joined(separator: " "))
     }
     for button in try buttons(on: current) where button.isEnabled { commands.append(button.name) }
     if run.backAllowed(on: current) { commands.append("back") }

@@ -122,7 +122,6 @@ extension Run {
     return ""
   }
 
-
   mutating func fill(_ values: [String: String], on current: StepIndex) throws {
     let step = flow.steps[current]
     guard !step.fields.isEmpty else { throw reject("'\(step.id)' has no form fields", on: current) }
@@ -211,7 +210,8 @@ extension Run {
     }
   }
 
-  mutating func answer(_ name: String, result: [String: Value], pending: RunState.Pending, on current: StepIndex) throws {
+  mutating func answer(_ name: String, result: [String: Value], pending: RunState.Pending, on current: StepIndex) throws
+  {
     let allowed = outcomeNames(of: pending)
     guard allowed.contains(name) else {
       var message = "'\(name)' is not an outcome of '\(pending.action)'"

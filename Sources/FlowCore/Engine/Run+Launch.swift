@@ -33,10 +33,11 @@ extension Run {
           if variable.admits(stored) {
             state.variables[index] = stored
           } else {
-            records.append(.warning(
-              "stored value \(stored.literal) for '\(variable.name)' (key '\(key)') is not a valid "
-                + "\(variable.type.rawValue)\(variable.allowedValues.map { " (one of \($0.joined(separator: ", ")))" } ?? ""); "
-                + "using the default \(variable.defaultValue.literal)"))
+            records.append(
+              .warning(
+                "stored value \(stored.literal) for '\(variable.name)' (key '\(key)') is not a valid "
+                  + "\(variable.type.rawValue)\(variable.allowedValues.map { " (one of \($0.joined(separator: ", ")))" } ?? ""); "
+                  + "using the default \(variable.defaultValue.literal)"))
             emit(.persist(key: key, value: variable.defaultValue))
           }
           continue

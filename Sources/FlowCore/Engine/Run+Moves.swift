@@ -23,9 +23,10 @@ extension Run {
         if let when = route.when, !(try holds(when, bindings: bindings)) { continue }
         try apply(route.effects, step: current, bindings: bindings)
         let destination = route.target.map { flow.steps[$0].id } ?? "stay"
-        records.append(.routed(
-          from: flow.steps[current].id, to: destination,
-          why: route.when.map { explain($0, bindings: bindings) } ?? "otherwise"))
+        records.append(
+          .routed(
+            from: flow.steps[current].id, to: destination,
+            why: route.when.map { explain($0, bindings: bindings) } ?? "otherwise"))
         return route.target
       }
       throw RunError(message: "no route from '\(flow.steps[current].id)' matched and none is unconditional")

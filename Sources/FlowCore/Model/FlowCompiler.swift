@@ -36,8 +36,10 @@ private final class Compiler {
 
   // MARK: - Diagnostics
 
-  func error(_ message: String, at location: SourceLocation, rule: String = CompilerRule.shape,
-                      notes: [String] = []) {
+  func error(
+    _ message: String, at location: SourceLocation, rule: String = CompilerRule.shape,
+    notes: [String] = []
+  ) {
     diagnostics.append(Diagnostic(.error, message, file: file, at: location, rule: rule, notes: notes))
   }
 
@@ -45,8 +47,9 @@ private final class Compiler {
 
   func compileFlow(_ root: Node) -> Flow? {
     guard root.entries != nil else {
-      error("a flow document must be a mapping with 'flow', 'start' and 'steps'; found \(root.kindDescription)",
-            at: root.location)
+      error(
+        "a flow document must be a mapping with 'flow', 'start' and 'steps'; found \(root.kindDescription)",
+        at: root.location)
       return nil
     }
     // Step ids first, so every transition can be resolved in one pass.
@@ -81,8 +84,9 @@ private final class Compiler {
     // cleanly, since an app runs compiled JSON without schema validation.
     if let stepsNode {
       if stepsNode.entries == nil {
-        error("'steps' must be a mapping of step ids to steps; found \(stepsNode.kindDescription)",
-              at: stepsNode.location)
+        error(
+          "'steps' must be a mapping of step ids to steps; found \(stepsNode.kindDescription)",
+          at: stepsNode.location)
       } else if steps.isEmpty {
         error("'steps' is empty: a flow needs at least one step", at: stepsNode.location)
       }
@@ -119,8 +123,9 @@ private final class Compiler {
     let type = variableType(node["type"]) ?? .string
     let defaultValue = node["default"].map(value(of:)) ?? type.zero
     if let defaultNode = node["default"], !type.admits(defaultValue) {
-      error("default of '\(entry.key)' must be a \(type.rawValue); found \(defaultNode.kindDescription)",
-            at: defaultNode.location)
+      error(
+        "default of '\(entry.key)' must be a \(type.rawValue); found \(defaultNode.kindDescription)",
+        at: defaultNode.location)
     }
     return Variable(
       name: entry.key, type: type, defaultValue: defaultValue,
@@ -132,8 +137,9 @@ private final class Compiler {
   func variableType(_ node: Node?) -> VariableType? {
     guard let node else { return nil }
     guard let name = node.string, let type = VariableType(rawValue: name) else {
-      error("unknown type '\(scalarString(node) ?? node.kindDescription)'; expected one of "
-            + Suggestion.list(VariableType.allCases.map(\.rawValue)), at: node.location)
+      error(
+        "unknown type '\(scalarString(node) ?? node.kindDescription)'; expected one of "
+          + Suggestion.list(VariableType.allCases.map(\.rawValue)), at: node.location)
       return nil
     }
     return type
@@ -173,8 +179,9 @@ private final class Compiler {
       let all = Step.Kind.allCases.map(\.rawValue)
       var notes: [String] = []
       if let guess = Suggestion.closest(to: kindName, in: all) { notes.append("did you mean '\(guess)'?") }
-      error("unknown step kind '\(kindName)' for step '\(entry.key)'; expected one of \(Suggestion.list(all))",
-            at: node["kind"]?.location ?? entry.keyLocation, notes: notes)
+      error(
+        "unknown step kind '\(kindName)' for step '\(entry.key)'; expected one of \(Suggestion.list(all))",
+        at: node["kind"]?.location ?? entry.keyLocation, notes: notes)
       kind = .screen
     }
     var step = Step(
@@ -209,14 +216,16 @@ private final class Compiler {
         let typeName = value["type"]?.string ?? "string"
         let type = Step.Field.FieldType(rawValue: typeName) ?? .string
         if Step.Field.FieldType(rawValue: typeName) == nil {
-          error("unknown field type '\(typeName)'; expected one of "
-                + Suggestion.list(Step.Field.FieldType.allCases.map(\.rawValue)),
-                at: value["type"]?.location ?? field.keyLocation)
+          error(
+            "unknown field type '\(typeName)'; expected one of "
+              + Suggestion.list(Step.Field.FieldType.allCases.map(\.rawValue)),
+            at: value["type"]?.location ?? field.keyLocation)
         }
         return Step.Field(
           name: field.key, label: value["label"].flatMap(text), type: type,
-          target: assignmentTarget(value["target"]) ?? AssignmentTarget(
-            variable: field.key, key: nil, location: field.keyLocation),
+          target: assignmentTarget(value["target"])
+            ?? AssignmentTarget(
+              variable: field.key, key: nil, location: field.keyLocation),
           isRequired: value["required"]?.bool ?? false, placeholder: value["placeholder"].flatMap(text),
           location: field.keyLocation)
       }
@@ -276,12 +285,13 @@ private final class Compiler {
     guard let node else { return nil }
     if node.string == "stay" { return .stay }
     if let routes = node.sequence {
-      return .routes(routes.map { route in
-        let to = route["to"]
-        return Route(
-          when: route["when"].flatMap(expression), target: to?.string == "stay" ? nil : stepTarget(to, what: "route"),
-          effects: effects(route["effects"]), location: route.location)
-      })
+      return .routes(
+        routes.map { route in
+          let to = route["to"]
+          return Route(
+            when: route["when"].flatMap(expression), target: to?.string == "stay" ? nil : stepTarget(to, what: "route"),
+            effects: effects(route["effects"]), location: route.location)
+        })
     }
     return stepTarget(node, what: "transition").map(Target.step)
   }
@@ -355,8 +365,9 @@ private final class Compiler {
   func unknownEffect(_ name: String, at location: SourceLocation) {
     var notes: [String] = []
     if let guess = Suggestion.closest(to: name, in: Effect.typeNames) { notes.append("did you mean '\(guess)'?") }
-    error("unknown effect type '\(name)'; expected one of \(Suggestion.list(Effect.typeNames))", at: location,
-          notes: notes)
+    error(
+      "unknown effect type '\(name)'; expected one of \(Suggestion.list(Effect.typeNames))", at: location,
+      notes: notes)
   }
 
   func assignmentTarget(_ node: Node?) -> AssignmentTarget? {
@@ -377,8 +388,9 @@ private final class Compiler {
     if node.entries != nil, let alternative = alternative(node) {
       return Text(alternatives: [alternative])
     }
-    error("a text is a string key, {key, args} or a list of {when, key}; found \(node.kindDescription)",
-          at: node.location)
+    error(
+      "a text is a string key, {key, args} or a list of {when, key}; found \(node.kindDescription)",
+      at: node.location)
     return nil
   }
 
@@ -451,7 +463,8 @@ private final class Compiler {
     case .double(let d): .int(Int(exactly: d) ?? 0)
     case .string(let s): .string(s)
     case .sequence(let items): .list(items.map(value(of:)))
-    case .mapping(let entries): .map(Dictionary(entries.map { ($0.key, value(of: $0.value)) }, uniquingKeysWith: { a, _ in a }))
+    case .mapping(let entries):
+      .map(Dictionary(entries.map { ($0.key, value(of: $0.value)) }, uniquingKeysWith: { a, _ in a }))
     }
   }
 }

@@ -128,7 +128,9 @@ public struct Transition: Sendable, Hashable {
   public var effects: [Effect]
   public var location: SourceLocation
 
-  package init(target: Target, label: Text? = nil, enabled: Expr? = nil, effects: [Effect] = [], location: SourceLocation) {
+  package init(
+    target: Target, label: Text? = nil, enabled: Expr? = nil, effects: [Effect] = [], location: SourceLocation
+  ) {
     self.target = target
     self.label = label
     self.enabled = enabled

@@ -10,7 +10,8 @@ package enum GitHubReporter: Reporter {
       let location = diagnostic.reportedLocation
       let rule = diagnostic.ruleID ?? "load"
       let message = ([diagnostic.message] + diagnostic.notes).joined(separator: "\n")
-      out += "::\(diagnostic.severity.rawValue) file=\(property(diagnostic.file)),line=\(location.line),"
+      out +=
+        "::\(diagnostic.severity.rawValue) file=\(property(diagnostic.file)),line=\(location.line),"
         + "col=\(location.column),title=\(property(rule))::\(data(message))\n"
     }
     return out

@@ -64,9 +64,11 @@ package enum SARIFReporter: Reporter {
       return Result(
         ruleId: rule, ruleIndex: indexByID[rule], level: diagnostic.severity.rawValue, message: Message(text: text),
         locations: [
-          Location(physicalLocation: PhysicalLocation(
-            artifactLocation: ArtifactLocation(uri: uri(diagnostic.file)),
-            region: Region(startLine: diagnostic.reportedLocation.line, startColumn: diagnostic.reportedLocation.column)))
+          Location(
+            physicalLocation: PhysicalLocation(
+              artifactLocation: ArtifactLocation(uri: uri(diagnostic.file)),
+              region: Region(
+                startLine: diagnostic.reportedLocation.line, startColumn: diagnostic.reportedLocation.column)))
         ])
     }
     let log = Log(runs: [Run(tool: Tool(driver: Driver(rules: driverRules)), results: results)])

@@ -18,7 +18,8 @@ package enum TextReporter: Reporter {
     let style = Style(enabled: color)
     let location = diagnostic.reportedLocation
     let severity = diagnostic.severity == .error ? style.red("error") : style.yellow("warning")
-    var out = style.bold("\(diagnostic.file):\(location.line):\(location.column):") + " \(severity): "
+    var out =
+      style.bold("\(diagnostic.file):\(location.line):\(location.column):") + " \(severity): "
       + style.bold(diagnostic.message)
     if let rule = diagnostic.ruleID { out += " [\(rule)]" }
     out += "\n"

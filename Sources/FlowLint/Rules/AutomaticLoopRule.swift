@@ -4,10 +4,12 @@ internal import FlowCore
 struct AutomaticLoopRule: LintRule {
   static let description = RuleDescription(
     id: "automatic-loop",
-    summary: "a cycle of steps joined only by automatic moves ('skipIf' with 'next', 'autoAdvance' after 0 seconds, action outcomes) can loop forever",
+    summary:
+      "a cycle of steps joined only by automatic moves ('skipIf' with 'next', 'autoAdvance' after 0 seconds, action outcomes) can loop forever",
     severity: .error,
     triggering: [
-      Example("""
+      Example(
+        """
         flow: demo
         version: "1"
         locales: [en]
@@ -21,7 +23,8 @@ struct AutomaticLoopRule: LintRule {
         """)
     ],
     nonTriggering: [
-      Example("""
+      Example(
+        """
         flow: demo
         version: "1"
         locales: [en]
@@ -42,7 +45,8 @@ struct AutomaticLoopRule: LintRule {
     let automatic = context.walk.edges.filter(\.isAutomatic)
     guard !automatic.isEmpty else { return }
     for cycle in FlowGraph.cycles(edges: automatic, stepCount: flow.steps.count) {
-      let names = cycle.prefix(8).map { "'\(flow.steps[$0].id)'" }.joined(separator: ", ")
+      let names =
+        cycle.prefix(8).map { "'\(flow.steps[$0].id)'" }.joined(separator: ", ")
         + (cycle.count > 8 ? ", ..." : "")
       context.report(
         Self.description,

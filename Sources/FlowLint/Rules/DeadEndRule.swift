@@ -7,7 +7,8 @@ struct DeadEndRule: LintRule {
     summary: "a non-terminal step must have a way out: 'next', 'skip', a button or an outcome leading to another step",
     severity: .error,
     triggering: [
-      Example("""
+      Example(
+        """
         flow: demo
         version: "1"
         locales: [en]
@@ -16,7 +17,8 @@ struct DeadEndRule: LintRule {
           ↓welcome: {kind: screen}
           end: {kind: terminal, outcome: completed}
         """),
-      Example("""
+      Example(
+        """
         flow: demo
         version: "1"
         locales: [en]
@@ -27,7 +29,8 @@ struct DeadEndRule: LintRule {
         """),
     ],
     nonTriggering: [
-      Example("""
+      Example(
+        """
         flow: demo
         version: "1"
         locales: [en]

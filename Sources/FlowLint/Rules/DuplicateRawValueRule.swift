@@ -7,7 +7,8 @@ struct DuplicateRawValueRule: LintRule {
     summary: "each step's 'rawValue' must be unique, so a 'rawValue' resume route finds exactly one step",
     severity: .error,
     triggering: [
-      Example("""
+      Example(
+        """
         flow: demo
         version: "1"
         locales: [en]
@@ -19,7 +20,8 @@ struct DuplicateRawValueRule: LintRule {
         """)
     ],
     nonTriggering: [
-      Example("""
+      Example(
+        """
         flow: demo
         version: "1"
         locales: [en]

@@ -4,10 +4,12 @@ internal import FlowCore
 struct ExpressionTypeRule: LintRule {
   static let description = RuleDescription(
     id: "expression-type",
-    summary: "expressions must type-check against the declared variables, facts and permissions; conditions must be bool and 'set' values must fit the variable",
+    summary:
+      "expressions must type-check against the declared variables, facts and permissions; conditions must be bool and 'set' values must fit the variable",
     severity: .error,
     triggering: [
-      Example("""
+      Example(
+        """
         flow: demo
         version: "1"
         locales: [en]
@@ -18,7 +20,8 @@ struct ExpressionTypeRule: LintRule {
           welcome: {kind: screen, skipIf: '↓onboardingStep + 1', next: end}
           end: {kind: terminal, outcome: completed}
         """),
-      Example("""
+      Example(
+        """
         flow: demo
         version: "1"
         locales: [en]
@@ -31,7 +34,8 @@ struct ExpressionTypeRule: LintRule {
             outcome: completed
             enter: [{set: onboardingStep, value: '↓"eleven"'}]
         """),
-      Example("""
+      Example(
+        """
         flow: demo
         version: "1"
         locales: [en]
@@ -44,7 +48,8 @@ struct ExpressionTypeRule: LintRule {
         """),
     ],
     nonTriggering: [
-      Example("""
+      Example(
+        """
         flow: demo
         version: "1"
         locales: [en]
@@ -74,7 +79,9 @@ struct ExpressionTypeRule: LintRule {
       // Unknown names and undeclared permissions are their own rules' findings.
       let references = site.references
       guard references.allSatisfy({ scope[$0.path[0]] != nil }),
-        !references.contains(where: { $0.path.count > 1 && $0.path[0] == "permission" && !declaredPermissions.contains($0.path[1]) })
+        !references.contains(where: {
+          $0.path.count > 1 && $0.path[0] == "permission" && !declaredPermissions.contains($0.path[1])
+        })
       else { continue }
       let expression = site.expr.expression
       do {
@@ -93,7 +100,8 @@ struct ExpressionTypeRule: LintRule {
         }
       } catch {
         context.report(
-          Self.description, error.message, at: context.location(of: site.expr, column: error.column), notes: error.notes)
+          Self.description, error.message, at: context.location(of: site.expr, column: error.column), notes: error.notes
+        )
       }
     }
     checkVariableKinds(context)

@@ -7,17 +7,20 @@ internal import FlowCore
 struct LoadRule: LintRule {
   static let description = RuleDescription(
     id: "load",
-    summary: "the file must be one readable YAML or JSON document (UTF-8 text, no duplicate keys, bounded size, nesting and aliases)",
+    summary:
+      "the file must be one readable YAML or JSON document (UTF-8 text, no duplicate keys, bounded size, nesting and aliases)",
     severity: .error,
     triggering: [
-      Example("""
+      Example(
+        """
         flow: demo
         version: "1"
         ↓flow: again
         """)
     ],
     nonTriggering: [
-      Example("""
+      Example(
+        """
         flow: demo
         version: "1"
         locales: [en]
@@ -32,10 +35,12 @@ struct LoadRule: LintRule {
 struct SchemaRule: LintRule {
   static let description = RuleDescription(
     id: "schema",
-    summary: "the document must match the flow schema (keys, kinds, value types); choices of shape are reported against the branch the 'kind' or effect type selects",
+    summary:
+      "the document must match the flow schema (keys, kinds, value types); choices of shape are reported against the branch the 'kind' or effect type selects",
     severity: .error,
     triggering: [
-      Example("""
+      Example(
+        """
         flow: demo
         version: "1"
         locales: [en]
@@ -45,7 +50,8 @@ struct SchemaRule: LintRule {
         """)
     ],
     nonTriggering: [
-      Example("""
+      Example(
+        """
         flow: demo
         version: "1"
         locales: [en]
@@ -63,7 +69,8 @@ struct FlowShapeRule: LintRule {
     summary: "a part of the flow the schema accepts but the compiler cannot use (reported by the compiler)",
     severity: .error,
     nonTriggering: [
-      Example("""
+      Example(
+        """
         flow: demo
         version: "1"
         locales: [en]
@@ -81,7 +88,8 @@ struct UnknownStepRule: LintRule {
     summary: "'start', transitions, buttons, outcomes and routes must name a step of 'steps'",
     severity: .error,
     triggering: [
-      Example("""
+      Example(
+        """
         flow: demo
         version: "1"
         locales: [en]
@@ -90,7 +98,8 @@ struct UnknownStepRule: LintRule {
           welcome: {kind: screen, next: ↓ends}
           end: {kind: terminal, outcome: completed}
         """),
-      Example("""
+      Example(
+        """
         flow: demo
         version: "1"
         locales: [en]
@@ -101,7 +110,8 @@ struct UnknownStepRule: LintRule {
         """),
     ],
     nonTriggering: [
-      Example("""
+      Example(
+        """
         flow: demo
         version: "1"
         locales: [en]
@@ -120,7 +130,8 @@ struct ExpressionSyntaxRule: LintRule {
     summary: "every expression must parse; the finding points at the offending character inside the expression",
     severity: .error,
     triggering: [
-      Example("""
+      Example(
+        """
         flow: demo
         version: "1"
         locales: [en]
@@ -131,7 +142,8 @@ struct ExpressionSyntaxRule: LintRule {
           welcome: {kind: screen, skipIf: "step == ↓", next: end}
           end: {kind: terminal, outcome: completed}
         """),
-      Example("""
+      Example(
+        """
         flow: demo
         version: "1"
         locales: [en]
@@ -144,7 +156,8 @@ struct ExpressionSyntaxRule: LintRule {
         """),
     ],
     nonTriggering: [
-      Example("""
+      Example(
+        """
         flow: demo
         version: "1"
         locales: [en]

@@ -7,7 +7,8 @@ struct MissingTranslationRule: LintRule {
     summary: "every declared locale must have strings, and a key defined for one locale must be defined for all",
     severity: .error,
     triggering: [
-      Example("""
+      Example(
+        """
         flow: demo
         version: "1"
         locales: [en, ja]
@@ -18,7 +19,8 @@ struct MissingTranslationRule: LintRule {
         steps:
           end: {kind: terminal, outcome: completed, title: welcome_title, body: welcome_body}
         """),
-      Example("""
+      Example(
+        """
         flow: demo
         version: "1"
         locales: [en, ↓ja]
@@ -30,7 +32,8 @@ struct MissingTranslationRule: LintRule {
         """),
     ],
     nonTriggering: [
-      Example("""
+      Example(
+        """
         flow: demo
         version: "1"
         locales: [en, ja]

@@ -4,10 +4,12 @@ internal import FlowCore
 struct RetiredTargetRule: LintRule {
   static let description = RuleDescription(
     id: "retired-target",
-    summary: "a live step should not move to a 'retired: true' step; retired steps are only entered by resuming old progress",
+    summary:
+      "a live step should not move to a 'retired: true' step; retired steps are only entered by resuming old progress",
     severity: .warning,
     triggering: [
-      Example("""
+      Example(
+        """
         flow: demo
         version: "1"
         locales: [en]
@@ -19,7 +21,8 @@ struct RetiredTargetRule: LintRule {
         """)
     ],
     nonTriggering: [
-      Example("""
+      Example(
+        """
         flow: demo
         version: "1"
         locales: [en]

@@ -9,7 +9,8 @@ struct UnusedSuppressionRule: LintRule {
     summary: "a '# flowlint-disable-next-line' comment names a rule that reports nothing on the next line",
     severity: .warning,
     triggering: [
-      Example("""
+      Example(
+        """
         flow: demo
         version: "1"
         locales: [en]
@@ -21,7 +22,8 @@ struct UnusedSuppressionRule: LintRule {
         """)
     ],
     nonTriggering: [
-      Example("""
+      Example(
+        """
         flow: demo
         version: "1"
         locales: [en]
@@ -42,7 +44,8 @@ struct UnknownRuleRule: LintRule {
     summary: "a '# flowlint-disable-next-line' comment names a rule id that does not exist",
     severity: .warning,
     triggering: [
-      Example("""
+      Example(
+        """
         flow: demo
         version: "1"
         locales: [en]
@@ -55,7 +58,8 @@ struct UnknownRuleRule: LintRule {
         """)
     ],
     nonTriggering: [
-      Example("""
+      Example(
+        """
         flow: demo
         version: "1"
         locales: [en]

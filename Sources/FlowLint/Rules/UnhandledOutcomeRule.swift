@@ -4,10 +4,12 @@ internal import FlowCore
 struct UnhandledOutcomeRule: LintRule {
   static let description = RuleDescription(
     id: "unhandled-outcome",
-    summary: "a permission or action step (or action button) with 'on' must handle every outcome when the step has no 'next', 'skip' or button that leaves it",
+    summary:
+      "a permission or action step (or action button) with 'on' must handle every outcome when the step has no 'next', 'skip' or button that leaves it",
     severity: .error,
     triggering: [
-      Example("""
+      Example(
+        """
         flow: demo
         version: "1"
         locales: [en]
@@ -22,7 +24,8 @@ struct UnhandledOutcomeRule: LintRule {
         """)
     ],
     nonTriggering: [
-      Example("""
+      Example(
+        """
         flow: demo
         version: "1"
         locales: [en]
@@ -36,7 +39,8 @@ struct UnhandledOutcomeRule: LintRule {
             on: {granted: end, denied: end}
           end: {kind: terminal, outcome: completed}
         """),
-      Example("""
+      Example(
+        """
         flow: demo
         version: "1"
         locales: [en]
@@ -68,7 +72,9 @@ struct UnhandledOutcomeRule: LintRule {
         Self.description,
         "\(what) of step '\(step.id)' leaves \(missing.count == 1 ? "outcome" : "outcomes") \(Suggestion.list(missing)) unhandled, and the step has no 'next', 'skip' or button that leaves it; a user who gets \(missing.count == 1 ? "it" : "one") would be stuck",
         at: onEntry?.keyLocation ?? table.action.location,
-        notes: ["handle \(Suggestion.list(missing)) in 'on' (use 'stay' to keep the user on the step on purpose), or add a 'next'"])
+        notes: [
+          "handle \(Suggestion.list(missing)) in 'on' (use 'stay' to keep the user on the step on purpose), or add a 'next'"
+        ])
     }
   }
 

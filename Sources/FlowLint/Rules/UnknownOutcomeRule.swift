@@ -4,10 +4,12 @@ internal import FlowCore
 struct UnknownOutcomeRule: LintRule {
   static let description = RuleDescription(
     id: "unknown-outcome",
-    summary: "'on' keys must be outcomes of the step's or button's action ('granted', 'denied', ... for permissions) and the action must exist",
+    summary:
+      "'on' keys must be outcomes of the step's or button's action ('granted', 'denied', ... for permissions) and the action must exist",
     severity: .error,
     triggering: [
-      Example("""
+      Example(
+        """
         flow: demo
         version: "1"
         locales: [en]
@@ -23,7 +25,8 @@ struct UnknownOutcomeRule: LintRule {
         """)
     ],
     nonTriggering: [
-      Example("""
+      Example(
+        """
         flow: demo
         version: "1"
         locales: [en]

@@ -7,7 +7,8 @@ struct UnknownPermissionRule: LintRule {
     summary: "permission steps and 'permission.KIND' in expressions must use a kind declared in 'permissions'",
     severity: .error,
     triggering: [
-      Example("""
+      Example(
+        """
         flow: demo
         version: "1"
         locales: [en]
@@ -17,7 +18,8 @@ struct UnknownPermissionRule: LintRule {
           ask: {kind: permission, permission: ↓microphone, next: end}
           end: {kind: terminal, outcome: completed}
         """),
-      Example("""
+      Example(
+        """
         flow: demo
         version: "1"
         locales: [en]
@@ -29,7 +31,8 @@ struct UnknownPermissionRule: LintRule {
         """),
     ],
     nonTriggering: [
-      Example("""
+      Example(
+        """
         flow: demo
         version: "1"
         locales: [en]
@@ -48,7 +51,8 @@ struct UnknownPermissionRule: LintRule {
       guard let kind = step.permission?.kind, !kind.value.isEmpty, !declared.contains(kind.value) else { continue }
       context.report(
         Self.description,
-        "permission '\(kind.value)' is not declared in 'permissions'; \(expected)" + Suggestion.didYouMean(kind.value, in: declared),
+        "permission '\(kind.value)' is not declared in 'permissions'; \(expected)"
+          + Suggestion.didYouMean(kind.value, in: declared),
         at: kind.location)
     }
     for site in context.walk.expressions {
@@ -57,7 +61,8 @@ struct UnknownPermissionRule: LintRule {
         let kind = reference.path[1]
         context.report(
           Self.description,
-          "permission '\(kind)' is not declared in 'permissions'; \(expected)" + Suggestion.didYouMean(kind, in: declared),
+          "permission '\(kind)' is not declared in 'permissions'; \(expected)"
+            + Suggestion.didYouMean(kind, in: declared),
           at: context.location(of: site.expr, column: reference.column))
       }
     }

@@ -7,7 +7,8 @@ struct UnknownStringRule: LintRule {
     summary: "every text key (titles, bodies, labels, options, placeholders) must be defined in 'strings'",
     severity: .error,
     triggering: [
-      Example("""
+      Example(
+        """
         flow: demo
         version: "1"
         locales: [en, ja]
@@ -20,7 +21,8 @@ struct UnknownStringRule: LintRule {
         """)
     ],
     nonTriggering: [
-      Example("""
+      Example(
+        """
         flow: demo
         version: "1"
         locales: [en, ja]

@@ -4,10 +4,12 @@ internal import FlowCore
 struct UnknownVariableRule: LintRule {
   static let description = RuleDescription(
     id: "unknown-variable",
-    summary: "'set' targets, choice and input variables, form targets, 'reset.clear' and names read by expressions must be declared",
+    summary:
+      "'set' targets, choice and input variables, form targets, 'reset.clear' and names read by expressions must be declared",
     severity: .error,
     triggering: [
-      Example("""
+      Example(
+        """
         flow: demo
         version: "1"
         locales: [en]
@@ -22,7 +24,8 @@ struct UnknownVariableRule: LintRule {
               - set: ↓langauge
                 value: '"ja"'
         """),
-      Example("""
+      Example(
+        """
         flow: demo
         version: "1"
         locales: [en]
@@ -33,7 +36,8 @@ struct UnknownVariableRule: LintRule {
           welcome: {kind: screen, skipIf: "↓onboardingStpe > 2", next: end}
           end: {kind: terminal, outcome: completed}
         """),
-      Example("""
+      Example(
+        """
         flow: demo
         version: "1"
         locales: [en]
@@ -48,7 +52,8 @@ struct UnknownVariableRule: LintRule {
         """),
     ],
     nonTriggering: [
-      Example("""
+      Example(
+        """
         flow: demo
         version: "1"
         locales: [en]
@@ -71,7 +76,8 @@ struct UnknownVariableRule: LintRule {
     let flow = context.flow
     let declared = flow.variables.map(\.name)
     for use in context.walk.variableUses where flow.variable(use.name) == nil {
-      let expected = declared.isEmpty ? "the flow declares no variables" : "expected one of " + Suggestion.list(declared)
+      let expected =
+        declared.isEmpty ? "the flow declares no variables" : "expected one of " + Suggestion.list(declared)
       context.report(
         Self.description, "unknown variable '\(use.name)'; \(expected)" + Suggestion.didYouMean(use.name, in: declared),
         at: use.location)
@@ -87,7 +93,8 @@ struct UnknownVariableRule: LintRule {
             Self.description, "'result' is only bound in the outcomes of an action ('on' of an action step or button)",
             at: location)
         case "input":
-          context.report(Self.description, "'input' is only bound in the 'valid' expression of a text-input step", at: location)
+          context.report(
+            Self.description, "'input' is only bound in the 'valid' expression of a text-input step", at: location)
         default:
           let names = scope.keys
           context.report(

@@ -7,7 +7,8 @@ struct UnreachableStepRule: LintRule {
     summary: "a step that no move from 'start' or a 'resume' route leads to (silent for 'retired: true' steps)",
     severity: .warning,
     triggering: [
-      Example("""
+      Example(
+        """
         flow: demo
         version: "1"
         locales: [en]
@@ -19,7 +20,8 @@ struct UnreachableStepRule: LintRule {
         """)
     ],
     nonTriggering: [
-      Example("""
+      Example(
+        """
         flow: demo
         version: "1"
         locales: [en]
@@ -29,7 +31,8 @@ struct UnreachableStepRule: LintRule {
           account: {kind: screen, retired: true, next: end}
           end: {kind: terminal, outcome: completed}
         """),
-      Example("""
+      Example(
+        """
         flow: demo
         version: "1"
         locales: [en]

@@ -7,7 +7,8 @@ struct UnreachableTerminalRule: LintRule {
     summary: "every terminal must be reachable from 'start' (or be the target of a 'resume' route)",
     severity: .error,
     triggering: [
-      Example("""
+      Example(
+        """
         flow: demo
         version: "1"
         locales: [en]
@@ -19,7 +20,8 @@ struct UnreachableTerminalRule: LintRule {
         """)
     ],
     nonTriggering: [
-      Example("""
+      Example(
+        """
         flow: demo
         version: "1"
         locales: [en]

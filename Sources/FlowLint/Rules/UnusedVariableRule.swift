@@ -4,10 +4,12 @@ internal import FlowCore
 struct UnusedVariableRule: LintRule {
   static let description = RuleDescription(
     id: "unused-variable",
-    summary: "a variable that is not persisted, not an answer of a choice, input or form, and never read by an expression",
+    summary:
+      "a variable that is not persisted, not an answer of a choice, input or form, and never read by an expression",
     severity: .warning,
     triggering: [
-      Example("""
+      Example(
+        """
         flow: demo
         version: "1"
         locales: [en]
@@ -19,7 +21,8 @@ struct UnusedVariableRule: LintRule {
         """)
     ],
     nonTriggering: [
-      Example("""
+      Example(
+        """
         flow: demo
         version: "1"
         locales: [en]

@@ -1,6 +1,6 @@
 package import FlowCore
-import Foundation
 import FlowYAML
+import Foundation
 
 /// A generated flow with a known number of states, and a measurement of exploring it (for `flowbench`).
 package enum ExploreBenchmark {

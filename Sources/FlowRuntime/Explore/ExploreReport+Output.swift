@@ -5,12 +5,15 @@ package import FlowCore
 extension ExploreReport {
   package var text: String {
     var lines: [String] = []
-    let completeness = hitLimit
+    let completeness =
+      hitLimit
       ? "STOPPED at --max-states \(maxStates): the results below are partial; raise --max-states to see everything"
       : "explored completely"
     lines.append("\(flow) \(version): \(states) states, \(edges) moves from \(setups) launch setups (\(completeness))")
     lines.append("reachable steps (\(reachable.count)): \(reachable.joined(separator: ", "))")
-    lines.append("steps reachable under no environment\(hitLimit ? " (so far)" : ""): \(unreachable.isEmpty ? "none" : unreachable.joined(separator: ", "))")
+    lines.append(
+      "steps reachable under no environment\(hitLimit ? " (so far)" : ""): \(unreachable.isEmpty ? "none" : unreachable.joined(separator: ", "))"
+    )
     if !retiredUnreached.isEmpty {
       lines.append("retired steps (entered only by resuming old progress): \(retiredUnreached.joined(separator: ", "))")
     }
@@ -18,12 +21,15 @@ extension ExploreReport {
     for terminal in terminals {
       let paths = terminal.paths == Int.max ? "more than \(Int.max)" : String(terminal.paths)
       let note = terminal.paths == 0 ? " (reached only after a restart or reset)" : ""
-      lines.append("  \(terminal.step) (\(terminal.outcome)): \(paths) distinct paths\(note), \(terminal.states) states")
+      lines.append(
+        "  \(terminal.step) (\(terminal.outcome)): \(paths) distinct paths\(note), \(terminal.states) states")
     }
     if terminals.isEmpty { lines.append("  none: no run ends") }
     lines.append("states with no way forward: \(deadEnds.isEmpty ? "none" : "")")
     for deadEnd in deadEnds {
-      lines.append("  \(deadEnd.step): \(deadEnd.states) state(s)\(deadEnd.canGoBack ? " (only back)" : ""); e.g. \(deadEnd.example.line)")
+      lines.append(
+        "  \(deadEnd.step): \(deadEnd.states) state(s)\(deadEnd.canGoBack ? " (only back)" : ""); e.g. \(deadEnd.example.line)"
+      )
     }
     lines.append("loops (forward moves that come back): \(loops.isEmpty ? "none" : "")")
     for loop in loops { lines.append("  \(loop.steps.joined(separator: ", ")) (\(loop.states) states)") }
@@ -31,7 +37,8 @@ extension ExploreReport {
     for failure in failures {
       lines.append("  \(failure.message) (\(failure.count)x); e.g. \(failure.example.line)")
     }
-    lines.append("declared transitions taken: \(declaredTransitions - untakenTransitions.count) of \(declaredTransitions)")
+    lines.append(
+      "declared transitions taken: \(declaredTransitions - untakenTransitions.count) of \(declaredTransitions)")
     for transition in untakenTransitions { lines.append("  never taken: \(transition)") }
     if !permissionOutcomes.isEmpty {
       lines.append("permission outcomes: \(permissionOutcomes.map(\.description).joined(separator: "; "))")
@@ -55,23 +62,34 @@ extension ExploreReport.StepPath {
 extension ExploreReport {
   package var json: Value {
     func path(_ path: StepPath) -> Value {
-      .map(["step": .string(path.step), "setup": .string(path.setup), "commands": .list(path.commands.map(Value.string))])
+      .map([
+        "step": .string(path.step), "setup": .string(path.setup), "commands": .list(path.commands.map(Value.string)),
+      ])
     }
     return .map([
       "flow": .string(flow), "version": .string(version), "states": .int(states), "moves": .int(edges),
       "setups": .int(setups), "complete": .bool(!hitLimit), "maxStates": .int(maxStates),
       "reachable": .list(reachable.map(Value.string)), "unreachable": .list(unreachable.map(Value.string)),
       "retiredUnreached": .list(retiredUnreached.map(Value.string)),
-      "terminals": .list(terminals.map {
-        .map(["step": .string($0.step), "outcome": .string($0.outcome), "states": .int($0.states), "paths": .int($0.paths)])
-      }),
-      "deadEnds": .list(deadEnds.map {
-        .map(["step": .string($0.step), "states": .int($0.states), "canGoBack": .bool($0.canGoBack), "example": path($0.example)])
-      }),
+      "terminals": .list(
+        terminals.map {
+          .map([
+            "step": .string($0.step), "outcome": .string($0.outcome), "states": .int($0.states),
+            "paths": .int($0.paths),
+          ])
+        }),
+      "deadEnds": .list(
+        deadEnds.map {
+          .map([
+            "step": .string($0.step), "states": .int($0.states), "canGoBack": .bool($0.canGoBack),
+            "example": path($0.example),
+          ])
+        }),
       "loops": .list(loops.map { .map(["steps": .list($0.steps.map(Value.string)), "states": .int($0.states)]) }),
-      "failures": .list(failures.map {
-        .map(["message": .string($0.message), "count": .int($0.count), "example": path($0.example)])
-      }),
+      "failures": .list(
+        failures.map {
+          .map(["message": .string($0.message), "count": .int($0.count), "example": path($0.example)])
+        }),
       "declaredTransitions": .int(declaredTransitions),
       "untakenTransitions": .list(untakenTransitions.map { .string($0.description) }),
       "permissionOutcomes": .list(permissionOutcomes.map { .string($0.description) }),

@@ -75,7 +75,10 @@ extension ExploreReport {
     bytesPerState = exploration.stateCount == 0 ? 0 : Double(exploration.bytesStored) / Double(exploration.stateCount)
 
     func describe(_ setup: Int, _ moves: [ExploreMove]) -> (String, [String]) {
-      (setup >= 0 && setup < exploration.setups.count ? exploration.setups[setup].description : "?", moves.map(\.command))
+      (
+        setup >= 0 && setup < exploration.setups.count ? exploration.setups[setup].description : "?",
+        moves.map(\.command)
+      )
     }
     func pathTo(_ state: Int32, step: String) -> StepPath {
       let (setup, moves) = exploration.path(to: state)
@@ -92,8 +95,12 @@ extension ExploreReport {
       if exploration.isEnded(Int32(state)) { terminalStates[step] += 1 }
     }
     reachable = flow.steps.indices.filter { firstState[$0] >= 0 }.map { flow.steps[$0].id }
-    unreachable = flow.steps.indices.filter { firstState[$0] < 0 && !flow.steps[$0].isRetired }.map { flow.steps[$0].id }
-    retiredUnreached = flow.steps.indices.filter { firstState[$0] < 0 && flow.steps[$0].isRetired }.map { flow.steps[$0].id }
+    unreachable = flow.steps.indices.filter { firstState[$0] < 0 && !flow.steps[$0].isRetired }.map {
+      flow.steps[$0].id
+    }
+    retiredUnreached = flow.steps.indices.filter { firstState[$0] < 0 && flow.steps[$0].isRetired }.map {
+      flow.steps[$0].id
+    }
     shortest = flow.steps.indices.filter { firstState[$0] >= 0 }.map { pathTo(firstState[$0], step: flow.steps[$0].id) }
 
     let counting = PathCounter(exploration)
@@ -140,7 +147,8 @@ extension ExploreReport {
 
     let declared = flow.declaredTransitions.map(\.transition)
     declaredTransitions = declared.count
-    untakenTransitions = exploration.options.trackTransitions
+    untakenTransitions =
+      exploration.options.trackTransitions
       ? declared.filter { exploration.transitionWitness[$0] == nil } : []
     permissionOutcomes = exploration.permissionOutcomeWitness.keys.sorted()
   }
@@ -246,7 +254,8 @@ struct PathCounter {
   func paths(toStep step: Int) -> Int {
     var total = 0
     var seen = Set<Int32>()
-    for state in 0..<exploration.stateCount where Int(exploration.step[state]) == step && exploration.isEnded(Int32(state)) {
+    for state in 0..<exploration.stateCount
+    where Int(exploration.step[state]) == step && exploration.isEnded(Int32(state)) {
       let c = component[state]
       guard seen.insert(c).inserted else { continue }
       let (sum, overflow) = total.addingReportingOverflow(counts[Int(c)])

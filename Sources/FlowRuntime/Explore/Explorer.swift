@@ -92,7 +92,8 @@ package struct Explorer {
       }
       queue.append(state)
       result.step.append(Int32(state.current ?? -1))
-      result.flags.append((state.ended != nil ? Exploration.endedFlag : 0) | (state.pending != nil ? Exploration.pendingFlag : 0))
+      result.flags.append(
+        (state.ended != nil ? Exploration.endedFlag : 0) | (state.pending != nil ? Exploration.pendingFlag : 0))
       result.parent.append(parent)
       result.parentMove.append(move)
       result.setupOf.append(setup)
@@ -242,7 +243,8 @@ package struct Explorer {
     do {
       switch move {
       case .event(let event): records = try engine.handle(event, in: &next)
-      case .answer(_, _, let outcome, let result): records = try engine.handle(.outcome(outcome, result: result), in: &next)
+      case .answer(_, _, let outcome, let result):
+        records = try engine.handle(.outcome(outcome, result: result), in: &next)
       case .restart:
         let launch = Launch(
           environment: state.environment, permissions: state.permissions.mapValues(Self.deviceStatus),

@@ -44,7 +44,8 @@ package struct FlowCoverage: Sendable {
     if !steps.missed.isEmpty { lines.append("  steps never entered: \(steps.missed.joined(separator: ", "))") }
     for transition in transitions.missed { lines.append("  transition never taken: \(transition)") }
     if !permissionOutcomes.missed.isEmpty {
-      lines.append("  permission outcomes never seen: \(permissionOutcomes.missed.map(\.description).joined(separator: "; "))")
+      lines.append(
+        "  permission outcomes never seen: \(permissionOutcomes.missed.map(\.description).joined(separator: "; "))")
     }
     return lines.joined(separator: "\n")
   }

@@ -56,8 +56,9 @@ package enum FlowDiff {
       let beforeEnter = before.enter.map(\.summaryText)
       let afterEnter = step.enter.map(\.summaryText)
       if beforeEnter != afterEnter {
-        report.effectChanges.append(.init(
-          subject: "\(step.id) (enter)", before: list(beforeEnter), after: list(afterEnter)))
+        report.effectChanges.append(
+          .init(
+            subject: "\(step.id) (enter)", before: list(beforeEnter), after: list(afterEnter)))
       }
     }
     for (name, before, after) in [
@@ -70,18 +71,22 @@ package enum FlowDiff {
     }
     let oldTransitions = Dictionary(old.declaredTransitions.map { ($0.transition, $0) }) { a, _ in a }
     let newTransitions = Dictionary(new.declaredTransitions.map { ($0.transition, $0) }) { a, _ in a }
-    report.transitionsAdded = new.declaredTransitions.map(\.transition).filter { oldTransitions[$0] == nil }.map(\.description)
-    report.transitionsRemoved = old.declaredTransitions.map(\.transition).filter { newTransitions[$0] == nil }.map(\.description)
+    report.transitionsAdded = new.declaredTransitions.map(\.transition).filter { oldTransitions[$0] == nil }.map(
+      \.description)
+    report.transitionsRemoved = old.declaredTransitions.map(\.transition).filter { newTransitions[$0] == nil }.map(
+      \.description)
     for declared in new.declaredTransitions {
       guard let before = oldTransitions[declared.transition] else { continue }
       if before.guardText != declared.guardText {
-        report.guardChanges.append(.init(
-          subject: declared.transition.description, before: before.guardText ?? "(none)",
-          after: declared.guardText ?? "(none)"))
+        report.guardChanges.append(
+          .init(
+            subject: declared.transition.description, before: before.guardText ?? "(none)",
+            after: declared.guardText ?? "(none)"))
       }
       if before.effects != declared.effects {
-        report.effectChanges.append(.init(
-          subject: declared.transition.description, before: list(before.effects), after: list(declared.effects)))
+        report.effectChanges.append(
+          .init(
+            subject: declared.transition.description, before: list(before.effects), after: list(declared.effects)))
       }
     }
     report.funnelBefore = funnel(old)
@@ -139,7 +144,9 @@ package enum FlowDiff {
       var moved = false
       for move in explorer.moves(from: state) where move.isForward {
         if case .answer(_, let permission?, let outcome, _) = move, outcome != "granted",
-          explorer.moves(from: state).contains(where: { if case .answer(_, permission, "granted", _) = $0 { true } else { false } })
+          explorer.moves(from: state).contains(where: {
+            if case .answer(_, permission, "granted", _) = $0 { true } else { false }
+          })
         {
           continue
         }
@@ -187,26 +194,30 @@ package enum FlowDiff {
         let (state, _) = try engine.launch(Launch(store: store))
         landed = state.current.map { new.steps[$0].id } ?? "-"
       } catch {
-        result.append(.init(
-          rawValue: raw, savedAt: step.id, resumesAt: "-", problem: .error,
-          message: "a user saved at '\(step.id)' (\(raw)) cannot be resumed: \(error)"))
+        result.append(
+          .init(
+            rawValue: raw, savedAt: step.id, resumesAt: "-", problem: .error,
+            message: "a user saved at '\(step.id)' (\(raw)) cannot be resumed: \(error)"))
         continue
       }
       let meaning = new.steps.first { $0.rawValue == raw }
       if let meaning, meaning.id != step.id {
-        result.append(.init(
-          rawValue: raw, savedAt: step.id, resumesAt: landed, problem: .error,
-          message: "raw value \(raw) meant '\(step.id)' and now means '\(meaning.id)': a user saved at '\(step.id)' "
-            + "resumes at '\(landed)'"))
+        result.append(
+          .init(
+            rawValue: raw, savedAt: step.id, resumesAt: landed, problem: .error,
+            message: "raw value \(raw) meant '\(step.id)' and now means '\(meaning.id)': a user saved at '\(step.id)' "
+              + "resumes at '\(landed)'"))
       } else if landed != step.id {
         let why = new.step(step.id) == nil ? "'\(step.id)' was removed" : "resume routes or skips send it on"
-        result.append(.init(
-          rawValue: raw, savedAt: step.id, resumesAt: landed, problem: .warning,
-          message: "a user saved at '\(step.id)' (\(raw)) resumes at '\(landed)' (\(why))"))
+        result.append(
+          .init(
+            rawValue: raw, savedAt: step.id, resumesAt: landed, problem: .warning,
+            message: "a user saved at '\(step.id)' (\(raw)) resumes at '\(landed)' (\(why))"))
       } else {
-        result.append(.init(
-          rawValue: raw, savedAt: step.id, resumesAt: landed, problem: nil,
-          message: "a user saved at '\(step.id)' (\(raw)) resumes there"))
+        result.append(
+          .init(
+            rawValue: raw, savedAt: step.id, resumesAt: landed, problem: nil,
+            message: "a user saved at '\(step.id)' (\(raw)) resumes there"))
       }
     }
     return result
@@ -230,7 +241,8 @@ extension FlowDiffReport {
     section("transitions added", transitionsAdded)
     section("transitions removed", transitionsRemoved)
     section("guards changed", guardChanges.map { "\($0.subject): \($0.before) -> \($0.after)" })
-    section("effects changed", effectChanges.map { "\($0.subject):\n    before: \($0.before)\n    after:  \($0.after)" })
+    section(
+      "effects changed", effectChanges.map { "\($0.subject):\n    before: \($0.before)\n    after:  \($0.after)" })
     lines.append("analytics funnel (main path):")
     lines.append("  before: \(funnelBefore.joined(separator: " > "))")
     lines.append("  after:  \(funnelAfter.joined(separator: " > "))")
@@ -247,7 +259,8 @@ extension FlowDiffReport {
   package var json: Value {
     func strings(_ items: [String]) -> Value { .list(items.map(Value.string)) }
     func changes(_ items: [Change]) -> Value {
-      .list(items.map { .map(["subject": .string($0.subject), "before": .string($0.before), "after": .string($0.after)]) })
+      .list(
+        items.map { .map(["subject": .string($0.subject), "before": .string($0.before), "after": .string($0.after)]) })
     }
     return .map([
       "old": .string(old), "new": .string(new), "added": strings(added), "removed": strings(removed),
@@ -255,12 +268,13 @@ extension FlowDiffReport {
       "transitionsAdded": strings(transitionsAdded), "transitionsRemoved": strings(transitionsRemoved),
       "guardChanges": changes(guardChanges), "effectChanges": changes(effectChanges),
       "funnelBefore": strings(funnelBefore), "funnelAfter": strings(funnelAfter),
-      "resumes": .list(resumes.map {
-        .map([
-          "rawValue": .int($0.rawValue), "savedAt": .string($0.savedAt), "resumesAt": .string($0.resumesAt),
-          "severity": $0.problem.map { .string($0.rawValue) } ?? .null, "message": .string($0.message),
-        ])
-      }),
+      "resumes": .list(
+        resumes.map {
+          .map([
+            "rawValue": .int($0.rawValue), "savedAt": .string($0.savedAt), "resumesAt": .string($0.resumesAt),
+            "severity": $0.problem.map { .string($0.rawValue) } ?? .null, "message": .string($0.message),
+          ])
+        }),
       "errors": .int(errors.count),
     ])
   }

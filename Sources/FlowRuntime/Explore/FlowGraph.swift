@@ -34,7 +34,9 @@ package enum FlowGraph {
       var attributes = ["shape=\(dotShape(step.kind))", "label=\(quoteDOT("\(step.id)\n\(step.kind.rawValue)"))"]
       if step.kind == .singleChoice || step.kind == .multiChoice { attributes.append("style=rounded") }
       if step.isRetired {
-        attributes += ["style=\"filled,dashed\"", "fillcolor=\"#eeeeee\"", "color=\"#999999\"", "fontcolor=\"#999999\""]
+        attributes += [
+          "style=\"filled,dashed\"", "fillcolor=\"#eeeeee\"", "color=\"#999999\"", "fontcolor=\"#999999\"",
+        ]
       } else if step.isTerminal {
         attributes += ["style=filled", "fillcolor=\"#d8f0d8\""]
       }

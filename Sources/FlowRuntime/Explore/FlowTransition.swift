@@ -70,25 +70,29 @@ extension Flow {
       switch transition.target {
       case .stay: break
       case .step(let index):
-        result.append(.init(
-          transition: .init(from: from, to: steps[index].id, kind: kind, name: name), guardText: nil, effects: own))
+        result.append(
+          .init(
+            transition: .init(from: from, to: steps[index].id, kind: kind, name: name), guardText: nil, effects: own))
       case .routes(let routes):
         for route in routes {
           guard let target = route.target else { continue }
-          result.append(.init(
-            transition: .init(from: from, to: steps[target].id, kind: kind, name: name),
-            guardText: route.when?.description ?? "otherwise", effects: own + route.effects.map(\.summaryText)))
+          result.append(
+            .init(
+              transition: .init(from: from, to: steps[target].id, kind: kind, name: name),
+              guardText: route.when?.description ?? "otherwise", effects: own + route.effects.map(\.summaryText)))
         }
       }
     }
     for route in resume {
       if case .step(let index) = route.destination {
-        result.append(.init(
-          transition: .init(from: "launch", to: steps[index].id, kind: .route), guardText: route.when?.description,
-          effects: []))
+        result.append(
+          .init(
+            transition: .init(from: "launch", to: steps[index].id, kind: .route), guardText: route.when?.description,
+            effects: []))
       }
     }
-    result.append(.init(transition: .init(from: "launch", to: steps[start].id, kind: .route), guardText: "start", effects: []))
+    result.append(
+      .init(transition: .init(from: "launch", to: steps[start].id, kind: .route), guardText: "start", effects: []))
     for step in steps {
       if let next = step.next { add(step.id, next, .next, nil) }
       if let skip = step.skip { add(step.id, skip, .skip, nil) }
@@ -127,7 +131,8 @@ extension Effect {
     switch kind {
     case .set(let target, let value): body = "set \(target) = \(value)"
     case .track(let event, let properties):
-      body = properties.isEmpty
+      body =
+        properties.isEmpty
         ? "track \(event)"
         : "track \(event) {" + properties.map { "\($0.name): \($0.value)" }.joined(separator: ", ") + "}"
     case .userProperty(let name, let value): body = "userProperty \(name) = \(value)"
