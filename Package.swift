@@ -24,20 +24,27 @@ let package = Package(
       providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]),
     .target(name: "FlowYAML", dependencies: ["FlowCore", "CLibYAML"]),
     .target(name: "FlowSchema", dependencies: ["FlowCore"]),
-    .target(name: "FlowLint", dependencies: ["FlowCore", "FlowYAML", "FlowSchema"]),
+    // load -> validate -> compile: bytes or a path to a compiled flow with positioned diagnostics.
+    .target(name: "FlowLoading", dependencies: ["FlowCore", "FlowYAML", "FlowSchema"]),
+    .target(name: "FlowLint", dependencies: ["FlowCore", "FlowLoading"]),
     .target(name: "FlowTestSupport", dependencies: ["FlowCore"]),
-    .target(name: "FlowRuntime", dependencies: ["FlowCore", "FlowYAML", "FlowSchema", "FlowLint", "FlowTestSupport"]),
+    .target(
+      name: "FlowRuntime", dependencies: ["FlowCore", "FlowYAML", "FlowSchema", "FlowLoading", "FlowTestSupport"]),
     .executableTarget(
-      name: "flowlint", dependencies: ["FlowCore", "FlowSchema", "FlowLint", "FlowRuntime", argumentParser]),
-    .executableTarget(name: "flowrun", dependencies: ["FlowRuntime", argumentParser]),
+      name: "flowlint",
+      dependencies: ["FlowCore", "FlowSchema", "FlowLoading", "FlowLint", "FlowRuntime", argumentParser]),
+    .executableTarget(
+      name: "flowrun", dependencies: ["FlowCore", "FlowLoading", "FlowLint", "FlowRuntime", argumentParser]),
     .executableTarget(
       name: "flowbench", dependencies: ["FlowRuntime"], path: "Benchmarks/flowbench"),
 
     .testTarget(name: "FlowCoreTests", dependencies: ["FlowCore", "FlowTestSupport"]),
     .testTarget(name: "FlowYAMLTests", dependencies: ["FlowYAML"]),
-    .testTarget(name: "FlowSchemaTests", dependencies: ["FlowSchema", "FlowYAML", "FlowLint"]),
-    .testTarget(name: "FlowLintTests", dependencies: ["FlowLint"]),
-    .testTarget(name: "FlowRuntimeTests", dependencies: ["FlowRuntime", "FlowTestSupport", "FlowYAML"]),
+    .testTarget(name: "FlowSchemaTests", dependencies: ["FlowSchema", "FlowYAML", "FlowLoading", "FlowLint"]),
+    .testTarget(name: "FlowLoadingTests", dependencies: ["FlowLoading"]),
+    .testTarget(name: "FlowLintTests", dependencies: ["FlowLoading", "FlowLint"]),
+    .testTarget(
+      name: "FlowRuntimeTests", dependencies: ["FlowRuntime", "FlowTestSupport", "FlowYAML", "FlowLoading", "FlowLint"]),
     .testTarget(name: "EndToEndTests", dependencies: ["FlowRuntime"]),
   ],
   swiftLanguageModes: [.v6]

@@ -2,10 +2,10 @@
 # Builds the libFuzzer targets in Fuzz/Targets/*.swift into $FUZZ_BUILD (default .build-fuzz/) as
 # $FUZZ_BUILD/bin/fuzz-<name>.
 #
-# Why swiftc and not SwiftPM: the readers the targets drive (FlowSchema, FlowLint, FlowRuntime, FlowYAML) are
-# not products of Package.swift, and much of their API is `package`-level, which another package cannot see.
-# So this script compiles each library module straight from Sources/ with the same package name, language
-# mode and upcoming features as Package.swift, instrumented with `-sanitize=fuzzer,address`, then links one
+# Why swiftc and not SwiftPM: the readers the targets drive (FlowSchema, FlowLoading, FlowLint, FlowRuntime,
+# FlowYAML) are not products of Package.swift, and much of their API is `package`-level, which another
+# package cannot see. So this script compiles each library module straight from Sources/ with the same package
+# name, language mode and upcoming features as Package.swift, instrumented with `-sanitize=fuzzer,address`, then links one
 # executable per target (libFuzzer supplies `main`; each target defines `LLVMFuzzerTestOneInput`).
 #
 # Usage: Fuzz/build.sh [TARGET...]   (no arguments: every target)
@@ -17,7 +17,7 @@ mods=$out/modules
 mkdir -p "$mods" "$out/bin"
 
 # Library modules in dependency order (as in Package.swift).
-modules=(FlowCore FlowYAML FlowSchema FlowLint FlowTestSupport FlowRuntime)
+modules=(FlowCore FlowYAML FlowSchema FlowLoading FlowLint FlowTestSupport FlowRuntime)
 
 common=(
   -swift-version 6 -package-name flowkit -O -g -use-ld=lld

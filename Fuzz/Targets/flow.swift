@@ -1,6 +1,7 @@
 // libFuzzer target: flow loading (YAML/JSON → embedded schema → compiler) and every lint rule.
 import FlowCore
 import FlowLint
+import FlowLoading
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzFlow(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {

@@ -4,7 +4,7 @@
 // and, when it compiles, validates itself and a few fixed instances; and the embedded flow and scenario
 // schemas validate it as an instance.
 import FlowCore
-import FlowLint
+import FlowLoading
 import FlowSchema
 import FlowYAML
 

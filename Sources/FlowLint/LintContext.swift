@@ -1,4 +1,5 @@
 package import FlowCore
+package import FlowLoading
 
 /// What a rule sees: the flow, its tree and text, and indexes built once per file. Rules report through
 /// ``report(_:_:at:notes:)``.

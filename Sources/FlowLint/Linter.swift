@@ -1,4 +1,5 @@
 package import FlowCore
+package import FlowLoading
 internal import Foundation
 internal import Synchronization
 
@@ -65,49 +66,5 @@ package enum Linter {
       results.withLock { $0[index] = result }
     }
     return results.withLock { $0.map { $0! } }
-  }
-
-  /// The flow files named by `paths`: files as given, and every `*.yaml`, `*.yml` and `*.json` under a
-  /// directory (recursively, sorted).
-  ///
-  /// - Throws: ``FlowIOError`` for a path that does not exist.
-  package static func flowFiles(in paths: [String]) throws(FlowIOError) -> [String] {
-    var files: [String] = []
-    for path in paths {
-      var isDirectory: ObjCBool = false
-      guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-        throw FlowIOError(path: path, reason: "no such file or directory")
-      }
-      guard isDirectory.boolValue else {
-        files.append(path)
-        continue
-      }
-      var found: [String] = []
-      try collect(in: path, depth: 0, into: &found)
-      files += found.sorted()
-    }
-    return files
-  }
-
-  /// Flow files under `directory`, following symbolic links up to a depth of 32.
-  private static func collect(in directory: String, depth: Int, into found: inout [String]) throws(FlowIOError) {
-    guard depth < 32 else { return }
-    let names: [String]
-    do {
-      names = try FileManager.default.contentsOfDirectory(atPath: directory)
-    } catch {
-      throw FlowIOError(path: directory, reason: "cannot read the directory")
-    }
-    for name in names where !name.hasPrefix(".") {
-      let full = directory.hasSuffix("/") ? directory + name : directory + "/" + name
-      var isDirectory: ObjCBool = false
-      guard FileManager.default.fileExists(atPath: full, isDirectory: &isDirectory) else { continue }
-      if isDirectory.boolValue {
-        try collect(in: full, depth: depth + 1, into: &found)
-      } else {
-        let lower = name.lowercased()
-        if lower.hasSuffix(".yaml") || lower.hasSuffix(".yml") || lower.hasSuffix(".json") { found.append(full) }
-      }
-    }
   }
 }

@@ -1,4 +1,5 @@
 package import FlowCore
+package import FlowLoading
 
 /// `# flowlint-disable-next-line rule-id[, rule-id]` comments: each silences findings of the named rules on
 /// the following line. A suppression that silences nothing is reported (`unused-suppression`), and so is

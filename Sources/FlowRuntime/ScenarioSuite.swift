@@ -1,4 +1,5 @@
 package import FlowCore
+package import FlowLoading
 
 /// Runs whole scenario files and reports in the `flowrun test` format.
 package enum ScenarioSuite {
@@ -12,11 +13,15 @@ package enum ScenarioSuite {
     package var flows: [String: Flow] = [:]
   }
 
+  /// Runs every case of every table in `files`. Each table's flow is loaded with ``FlowLoader`` and its cases
+  /// run only when `check` (by default the load, schema and compiler diagnostics; `flowrun test` passes the
+  /// linter) finds no error in it.
   package static func run(
-    files: [String], filter: String?, verbose: Bool, print: (String) -> Void
+    files: [String], filter: String?, verbose: Bool,
+    check: (LoadedFlow) -> [Diagnostic] = \.diagnostics, print: (String) -> Void
   ) async -> Summary {
     var summary = Summary()
-    var flows: [String: FlowFile.Loaded] = [:]
+    var flows: [String: (flow: Flow?, diagnostics: [Diagnostic])] = [:]
     for path in files {
       let file: ScenarioFile
       do {
@@ -27,7 +32,7 @@ package enum ScenarioSuite {
         summary.unreadable += 1
         continue
       }
-      let loaded = flows[file.flowPath] ?? FlowFile.load(path: file.flowPath)
+      let loaded = flows[file.flowPath] ?? load(file.flowPath, check: check)
       flows[file.flowPath] = loaded
       guard let flow = loaded.flow, !loaded.diagnostics.contains(where: { $0.severity == .error }) else {
         print(
@@ -53,6 +58,16 @@ package enum ScenarioSuite {
       }
     }
     return summary
+  }
+
+  /// The flow at `path` and what `check` finds in it; an unreadable path is one `io` error.
+  static func load(_ path: String, check: (LoadedFlow) -> [Diagnostic]) -> (flow: Flow?, diagnostics: [Diagnostic]) {
+    do {
+      let loaded = try FlowLoader.load(path: path)
+      return (loaded.flow, check(loaded))
+    } catch {
+      return (nil, [Diagnostic(.error, error.reason, file: path, at: .unknown, rule: "io")])
+    }
   }
 
   static func indent(_ text: String) -> String {

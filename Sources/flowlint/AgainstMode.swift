@@ -1,5 +1,6 @@
 import FlowCore
 import FlowLint
+import FlowLoading
 import FlowRuntime
 
 /// `flowlint --against OLD`: what each linted flow does to users whose progress OLD saved.
@@ -9,13 +10,13 @@ enum AgainstMode {
   /// Adds a finding per saved raw value the new flow resumes wrongly (error) or differently (warning), at the
   /// step of the new flow that has that raw value (or at `flow:` when none has).
   static func check(_ outcome: inout RunOutcome, against oldPath: String) throws(FlowIOError) {
-    let old = FlowFile.load(path: oldPath)
-    guard let oldFlow = old.flow, !old.diagnostics.contains(where: { $0.severity == .error }) else {
+    let old = try FlowLoader.load(path: oldPath)
+    guard let oldFlow = old.flow, !Linter.lint(old).contains(where: { $0.severity == .error }) else {
       throw FlowIOError(path: oldPath, reason: "the flow given to --against has errors; run flowlint on it first")
     }
     for index in outcome.reports.indices {
       let report = outcome.reports[index]
-      guard let newFlow = FlowFile.load(path: report.file).flow,
+      guard let newFlow = try? FlowLoader.load(path: report.file).flow,
         !report.diagnostics.contains(where: { $0.severity == .error })
       else { continue }
       let diff = FlowDiff.compare(old: oldFlow, new: newFlow)

@@ -1,6 +1,7 @@
 import ArgumentParser
 import FlowCore
 import FlowLint
+import FlowLoading
 import Foundation
 
 @main
@@ -132,7 +133,7 @@ struct LintRun {
     } else {
       let files: [String]
       do {
-        files = try Linter.flowFiles(in: paths.isEmpty ? ["flows"] : paths)
+        files = try FlowFiles.paths(in: paths.isEmpty ? ["flows"] : paths)
       } catch {
         printError(error.description)
         throw ExitCode(2)

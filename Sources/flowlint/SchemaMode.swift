@@ -1,6 +1,7 @@
 import ArgumentParser
 import FlowCore
 import FlowLint
+import FlowLoading
 import FlowSchema
 
 /// `--schema S.json DOC...`: validates documents against any JSON Schema.
@@ -8,7 +9,7 @@ enum SchemaMode {
   static func run(schemaPath: String, documents: [String]) throws -> RunOutcome {
     let schema: JSONSchema
     do {
-      let bytes = try FlowLoader.readBytes(path: schemaPath)
+      let bytes = try FlowFiles.readBytes(path: schemaPath)
       let root = try FlowLoader.parse(bytes: bytes, file: schemaPath)
       schema = try JSONSchema(root, file: schemaPath)
     } catch let error as FlowIOError {
@@ -23,7 +24,7 @@ enum SchemaMode {
     }
     let files: [String]
     do {
-      files = try Linter.flowFiles(in: documents)
+      files = try FlowFiles.paths(in: documents)
     } catch {
       printError(error.description)
       throw ExitCode(2)
@@ -32,7 +33,7 @@ enum SchemaMode {
     var ioErrors: [FlowIOError] = []
     for file in files {
       do {
-        let bytes = try FlowLoader.readBytes(path: file)
+        let bytes = try FlowFiles.readBytes(path: file)
         let text = SourceText(bytes: bytes)
         do {
           let node = try FlowLoader.parse(bytes: bytes, file: file)

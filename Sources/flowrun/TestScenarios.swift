@@ -1,5 +1,6 @@
 import ArgumentParser
 import FlowCore
+import FlowLint
 import FlowRuntime
 import Foundation
 
@@ -37,7 +38,9 @@ struct TestScenarios: AsyncParsableCommand {
         throw ExitCode(2)
       }
     }
-    let summary = await ScenarioSuite.run(files: files, filter: filter, verbose: verbose) { line in
+    let summary = await ScenarioSuite.run(
+      files: files, filter: filter, verbose: verbose, check: { Linter.lint($0) }
+    ) { line in
       print(line)
     }
     print("\(summary.passed) passed, \(summary.failed) failed")

@@ -1,5 +1,6 @@
 import FlowCore
 import FlowLint
+import FlowLoading
 import Foundation
 import Testing
 

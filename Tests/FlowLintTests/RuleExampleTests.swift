@@ -1,4 +1,5 @@
 import FlowCore
+import FlowLoading
 import Testing
 
 @testable import FlowLint

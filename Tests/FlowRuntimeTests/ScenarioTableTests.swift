@@ -1,4 +1,6 @@
 import FlowCore
+import FlowLint
+import FlowLoading
 import FlowRuntime
 import Foundation
 import Testing
@@ -25,9 +27,10 @@ struct ScenarioTableTests {
     for path in (try? ScenarioLoader.files(at: directory)) ?? [] {
       do {
         let file = try ScenarioLoader.load(path: path)
-        let loaded = FlowFile.load(path: file.flowPath)
-        guard let flow = loaded.flow, !loaded.diagnostics.contains(where: { $0.severity == .error }) else {
-          problems.append("\(path): its flow has errors: \(loaded.diagnostics.map(\.description))")
+        let loaded = try FlowLoader.load(path: file.flowPath)
+        let diagnostics = Linter.lint(loaded)
+        guard let flow = loaded.flow, !diagnostics.contains(where: { $0.severity == .error }) else {
+          problems.append("\(path): its flow has errors: \(diagnostics.map(\.description))")
           continue
         }
         rows += file.cases.map { Row(file: path, scenarioCase: $0, flow: flow) }

@@ -1,5 +1,6 @@
 import FlowCore
 import FlowLint
+import FlowLoading
 import FlowSchema
 import Foundation
 import Testing

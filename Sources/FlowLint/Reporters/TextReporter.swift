@@ -1,4 +1,5 @@
 package import FlowCore
+package import FlowLoading
 
 /// `path:line:col: error|warning: message [rule-id]`, the source line with a caret under the column, then
 /// `note:` lines.

@@ -1,42 +1,6 @@
 package import FlowCore
 internal import FlowSchema
 internal import FlowYAML
-internal import Foundation
-
-/// A flow file after loading: its text, its tree, the compiled flow, and what went wrong on the way.
-package struct LoadedFlow: Sendable {
-  /// The path as given, used in every diagnostic.
-  package var file: String
-  /// The source lines, for carets and for positions inside scalars.
-  package var text: SourceText
-  /// The document tree; nil when the bytes are not a YAML/JSON document.
-  package var node: Node?
-  /// The compiled flow; nil when the document could not be read or is not a mapping.
-  package var flow: Flow?
-  /// Load, schema and compiler diagnostics, one per problem, sorted by position.
-  package var diagnostics: [Diagnostic]
-  /// Whether the document passed the schema. Rules that reason about the whole graph only run when it did,
-  /// so a misspelled key is reported once (by the schema), not again as a dead end.
-  package var isSchemaValid: Bool
-
-  /// Whether the flow can be run: it compiled and nothing is an error.
-  package var isRunnable: Bool { flow != nil && !diagnostics.contains { $0.severity == .error } }
-}
-
-/// A path that could not be read at all (missing, a directory, no permission): not a finding about a flow,
-/// so tools exit with status 2 rather than 1.
-package struct FlowIOError: Error, Hashable, Sendable, CustomStringConvertible {
-  package var path: String
-  package var reason: String
-
-  package init(path: String, reason: String) {
-    self.path = path
-    self.reason = reason
-  }
-
-  /// `path: error: reason`
-  package var description: String { "\(path): error: \(reason)" }
-}
 
 /// Loads flow files: bytes → tree (YAML, or JSON for `.json` files and text starting with `{`) → schema
 /// validation against the embedded flow schema → ``FlowCompiler``.
@@ -49,22 +13,7 @@ package enum FlowLoader {
   /// - Throws: ``FlowIOError`` when the path does not exist, is a directory or cannot be read. Everything
   ///   wrong with the contents is a diagnostic in the result instead.
   package static func load(path: String, limits: LoadLimits = .default) throws(FlowIOError) -> LoadedFlow {
-    try load(bytes: readBytes(path: path), file: path, limits: limits)
-  }
-
-  /// The bytes of the file at `path`.
-  ///
-  /// - Throws: ``FlowIOError`` when the path does not exist, is a directory or cannot be read.
-  package static func readBytes(path: String) throws(FlowIOError) -> [UInt8] {
-    var isDirectory: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-      throw FlowIOError(path: path, reason: "no such file or directory")
-    }
-    if isDirectory.boolValue { throw FlowIOError(path: path, reason: "is a directory, not a flow file") }
-    guard let data = FileManager.default.contents(atPath: path) else {
-      throw FlowIOError(path: path, reason: "cannot read the file (permission denied?)")
-    }
-    return [UInt8](data)
+    try load(bytes: FlowFiles.readBytes(path: path), file: path, limits: limits)
   }
 
   /// Loads a flow from its bytes; never throws: every problem is a diagnostic.
@@ -143,15 +92,4 @@ package enum FlowLoader {
       return .failure(error)
     }
   }()
-}
-
-extension Diagnostic {
-  /// File, then line and column, then errors before warnings, then message: a stable order for reports.
-  package static func positionOrder(_ a: Diagnostic, _ b: Diagnostic) -> Bool {
-    if a.file != b.file { return a.file < b.file }
-    if a.location != b.location { return a.location < b.location }
-    if a.severity != b.severity { return a.severity > b.severity }
-    if a.ruleID != b.ruleID { return (a.ruleID ?? "") < (b.ruleID ?? "") }
-    return a.message < b.message
-  }
 }

@@ -1,0 +1,32 @@
+package import FlowCore
+
+/// A flow file after loading: its text, its tree, the compiled flow, and what went wrong on the way.
+package struct LoadedFlow: Sendable {
+  /// The path as given, used in every diagnostic.
+  package var file: String
+  /// The source lines, for carets and for positions inside scalars.
+  package var text: SourceText
+  /// The document tree; nil when the bytes are not a YAML/JSON document.
+  package var node: Node?
+  /// The compiled flow; nil when the document could not be read or is not a mapping.
+  package var flow: Flow?
+  /// Load, schema and compiler diagnostics, one per problem, sorted by position.
+  package var diagnostics: [Diagnostic]
+  /// Whether the document passed the schema. Rules that reason about the whole graph only run when it did,
+  /// so a misspelled key is reported once (by the schema), not again as a dead end.
+  package var isSchemaValid: Bool
+
+  /// Whether the flow can be run: it compiled and nothing is an error.
+  package var isRunnable: Bool { flow != nil && !diagnostics.contains { $0.severity == .error } }
+}
+
+extension Diagnostic {
+  /// File, then line and column, then errors before warnings, then message: a stable order for reports.
+  package static func positionOrder(_ a: Diagnostic, _ b: Diagnostic) -> Bool {
+    if a.file != b.file { return a.file < b.file }
+    if a.location != b.location { return a.location < b.location }
+    if a.severity != b.severity { return a.severity > b.severity }
+    if a.ruleID != b.ruleID { return (a.ruleID ?? "") < (b.ruleID ?? "") }
+    return a.message < b.message
+  }
+}
