@@ -49,7 +49,7 @@ package struct Edge: Sendable {
 package struct OutcomeTable: Sendable {
   package var step: StepIndex
   /// `request-permission` for permission steps, else the action's name.
-  package var action: Located<String>
+  package var action: Located<ActionName>
   package var isPermission: Bool
   /// The button's name, nil for the step's own action or request.
   package var button: String?
@@ -151,7 +151,7 @@ package struct FlowWalk: Sendable {
       condition(permission.visible)
       outcomeTables.append(
         OutcomeTable(
-          step: index, action: Located("request-permission", at: permission.kind.location), isPermission: true,
+          step: index, action: Located(.requestPermission, at: permission.kind.location), isPermission: true,
           button: nil, outcomes: permission.outcomes))
       for outcome in permission.outcomes { transition(outcome.transition, from: index, automatic: false, flow: flow) }
     }
@@ -165,8 +165,8 @@ package struct FlowWalk: Sendable {
     }
   }
 
-  private func resultRoots(_ action: String) -> [String: ValueType] {
-    guard let fields = Vocabulary.actionResults[action] else { return ["result": .any] }
+  private func resultRoots(_ action: ActionName) -> [String: ValueType] {
+    guard let fields = action.resultTypes else { return ["result": .any] }
     return ["result": .record(fields)]
   }
 

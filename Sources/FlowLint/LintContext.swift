@@ -34,7 +34,7 @@ package final class LintContext {
     return nodes
   }()
 
-  package private(set) lazy var declaredPermissions: Set<String> = Set(flow.permissions.map(\.name))
+  package private(set) lazy var declaredPermissions: Set<String> = Set(flow.permissions.map(\.value.rawValue))
 
   /// The root names every expression may use: variables, `env`, `permission`, `store`, `step`.
   package private(set) lazy var baseScope: [String: ValueType] = {
@@ -44,7 +44,7 @@ package final class LintContext {
     for fact in flow.facts { facts[fact.name] = fact.type.valueType }
     roots["env"] = .record(facts)
     var permissions: [String: ValueType] = [:]
-    for permission in flow.permissions { permissions[permission.name] = .string }
+    for permission in flow.permissions { permissions[permission.value.rawValue] = .string }
     roots["permission"] = .record(permissions)
     roots["store"] = .map(.any)
     roots["step"] = .record(["id": .string, "kind": .string, "rawValue": .optional(.int)])

@@ -35,7 +35,15 @@ package struct SessionSetup: Sendable {
     return facts
   }
 
-  package var statuses: [String: String] { Dictionary(pairs(permissionStatuses), uniquingKeysWith: { _, b in b }) }
+  /// The permission statuses at launch; statuses that are not ``PermissionStatus/onDevice`` were refused by
+  /// `validate()` and are left out.
+  package var statuses: [PermissionKind: PermissionStatus] {
+    var statuses: [PermissionKind: PermissionStatus] = [:]
+    for (kind, text) in pairs(permissionStatuses) {
+      statuses[PermissionKind(rawValue: kind)] = try? PermissionStatus.parse(text)
+    }
+    return statuses
+  }
 
   /// `success:name=Akira,userId=u1` -> an answer.
   package static func answer(_ text: String) -> ActionAnswer {
@@ -80,8 +88,9 @@ package struct SessionSetup: Sendable {
         }
       } : nil
     var answers: [String: [ActionAnswer]] = [
-      "sign-in-with-apple": auth.map(Self.answer), "restore-profile": restore.map(Self.answer),
-      "request-review": review.map(Self.answer),
+      ActionName.signInWithApple.rawValue: auth.map(Self.answer),
+      ActionName.restoreProfile.rawValue: restore.map(Self.answer),
+      ActionName.requestReview.rawValue: review.map(Self.answer),
     ]
     for (kind, outcome) in pairs(permissionAnswers) { answers[kind, default: []].append(ActionAnswer(outcome)) }
     let store: any KeyValueStore = statePath.map { FileStore(path: $0) } ?? Fakes.MemoryStore()
@@ -182,9 +191,12 @@ package struct InteractiveSession {
       for entry in trace {
         // Every provider answer is part of the recording, except a permission answered from its status
         // (no dialog), which the recorded `permissions:` statuses reproduce.
-        if case .dialog(let action, let answer) = entry {
-          let permission = permissionKind(ofDialog: action)
-          if permission == nil || answer.dialogShown { answers[permission ?? action, default: []].append(answer) }
+        switch entry {
+        case .dialog(.permission(let kind), let answer) where answer.dialogShown:
+          answers[kind.rawValue, default: []].append(answer)
+        case .dialog(.action(let action), let answer):
+          answers[action.rawValue, default: []].append(answer)
+        default: break
         }
       }
       output.show(trace)
@@ -210,7 +222,7 @@ package struct InteractiveSession {
   }
 
   func finish(_ status: Int32) -> Int32 {
-    output.end(step: currentStep, outcome: runner.state.ended?.outcome ?? "incomplete")
+    output.end(step: currentStep, outcome: runner.state.ended?.outcome.rawValue ?? "incomplete")
     return status
   }
 

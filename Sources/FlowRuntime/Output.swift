@@ -97,11 +97,11 @@ package struct Output: Sendable {
       case .stale(let event, let step): object = ["type": "stale", "event": .string(event), "step": .string(step)]
       case .warning(let text): object = ["type": "warning", "message": .string(text)]
       case .ended(let step, let outcome):
-        object = ["type": "terminal", "step": .string(step), "outcome": .string(outcome)]
+        object = ["type": "terminal", "step": .string(step), "outcome": .string(outcome.rawValue)]
       }
     case .dialog(let action, let answer):
       object = [
-        "type": "dialog", "action": .string(action), "outcome": .string(answer.outcome),
+        "type": "dialog", "action": .string(action.description), "outcome": .string(answer.outcome),
         "shown": .bool(answer.dialogShown), "result": .map(answer.result),
       ]
     case .storeFailed(let text): object = ["type": "warning", "message": .string(text)]
@@ -123,8 +123,8 @@ package struct Output: Sendable {
     case .placement(let name): object["placement"] = .string(name)
     case .log(let text): object["message"] = .string(text)
     case .perform(let action, let permission):
-      object["action"] = .string(action)
-      if let permission { object["permission"] = .string(permission) }
+      object["action"] = .string(action.rawValue)
+      if let permission { object["permission"] = .string(permission.rawValue) }
     case .requestReview, .completeOnboarding: break
     }
     return object

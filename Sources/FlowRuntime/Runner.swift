@@ -72,14 +72,13 @@ package struct Runner: Sendable {
     var lines: [String] = []
     for pair in pairs {
       let parts = pair.split(separator: "=", maxSplits: 1).map(String.init)
-      let status = parts.count > 1 ? parts[1] : ""
-      guard ["notDetermined", "granted", "denied", "unavailable"].contains(status) else {
-        return .rejected(
-          Rejection(
-            message: "'\(status)' is not a permission status",
-            allowed: ["notDetermined", "granted", "denied", "unavailable"]))
+      let status: PermissionStatus
+      do {
+        status = try PermissionStatus.parse(parts.count > 1 ? parts[1] : "")
+      } catch {
+        return .rejected(Rejection(message: error.message, allowed: []))
       }
-      permissions.setStatus(status, of: parts[0])
+      permissions.setStatus(status, of: PermissionKind(rawValue: parts[0]))
       lines.append("  ⚙ \(parts[0]) is now \(status) in Settings (read at the next restart or reset)")
     }
     return .info(lines.joined(separator: "\n"))
@@ -153,13 +152,6 @@ package struct Runner: Sendable {
       quit                 leave
     add @STEP to a command to send it to a step that may no longer be current (a double tap)
     """
-}
-
-/// The permission kind of a dialog that ``FlowSession`` names `request-permission KIND`, or nil for another
-/// action's dialog.
-func permissionKind(ofDialog action: String) -> String? {
-  let prefix = "request-permission "
-  return action.hasPrefix(prefix) ? String(action.dropFirst(prefix.count)) : nil
 }
 
 extension RuntimeEffect {

@@ -15,7 +15,7 @@ package struct ScenarioCase: Sendable, Hashable {
   package var location: SourceLocation
   package var environment: [String: Value] = [:]
   package var clock: Double?
-  package var permissions: [String: String] = [:]
+  package var permissions: [PermissionKind: PermissionStatus] = [:]
   /// Scripted answers by permission kind or action name.
   package var answers: [String: [ActionAnswer]] = [:]
   package var store: [String: Value] = [:]

@@ -79,7 +79,15 @@ package enum ScenarioLoader {
       for layer in [defaults, node].compactMap({ $0 }) {
         for entry in layer["env"]?.entries ?? [] { result.environment[entry.key] = Value(node: entry.value) ?? .null }
         if let clock = layer["clock"] { result.clock = parseClock(clock) }
-        for entry in layer["permissions"]?.entries ?? [] { result.permissions[entry.key] = entry.value.string ?? "" }
+        for entry in layer["permissions"]?.entries ?? [] {
+          do {
+            result.permissions[PermissionKind(rawValue: entry.key)] = try PermissionStatus.parse(
+              entry.value.string ?? "")
+          } catch {
+            diagnostics.append(
+              Diagnostic(.error, error.message, file: file, at: entry.value.location, rule: "scenario"))
+          }
+        }
         for entry in layer["answers"]?.entries ?? [] {
           result.answers[entry.key] = (entry.value.sequence ?? [entry.value]).map(answer)
         }

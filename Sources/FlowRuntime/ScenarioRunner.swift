@@ -27,8 +27,8 @@ package struct Observation: Sendable, Hashable {
       if case .record(.effect(.perform)) = entry { awaitingAnswer = true }
       if case .dialog(let action, let answer) = entry, awaitingAnswer {
         awaitingAnswer = false
-        if let permission = permissionKind(ofDialog: action), let step = tracker.current {
-          permissionOutcomes.insert(.init(step: step, permission: permission, outcome: answer.outcome))
+        if case .permission(let permission) = action, let step = tracker.current {
+          permissionOutcomes.insert(.init(step: step, permission: permission.rawValue, outcome: answer.outcome))
         }
         tracker.answered(answer.outcome)
       }
@@ -41,7 +41,10 @@ package struct Observation: Sendable, Hashable {
         effects.append(effect.summary)
         if Self.outward.contains(effect.typeName) { events.append(effect.summary) }
       case .dialog(let action, let answer) where answer.dialogShown:
-        dialogs.append(permissionKind(ofDialog: action) ?? action)
+        switch action {
+        case .permission(let kind): dialogs.append(kind.rawValue)
+        case .action(let name): dialogs.append(name.rawValue)
+        }
       case .storeFailed(let text): warnings.append(text)
       default: break
       }
@@ -213,7 +216,7 @@ package enum ScenarioRunner {
       failures.append("expected to end at '\(at)', but the current step is '\(current ?? "-")'")
     }
     if let ended = expect.ended {
-      let actual = runner.state.ended?.outcome
+      let actual = runner.state.ended?.outcome.rawValue
       switch ended {
       case .bool(false):
         if let actual { failures.append("expected the flow not to have ended, but it ended (\(actual))") }

@@ -14,9 +14,9 @@ extension Fakes {
   /// once without a dialog, as iOS does. Otherwise the next scripted answer is used, then `ask`, then `granted`.
   public final class Permissions: PermissionProvider, Sendable {
     struct State {
-      var statuses: [String: String]
-      var answers: [String: [ActionAnswer]]
-      var dialogs: [String] = []
+      var statuses: [PermissionKind: PermissionStatus]
+      var answers: [PermissionKind: [ActionAnswer]]
+      var dialogs: [PermissionKind] = []
     }
     private let state: Mutex<State>
     private let ask: AskUser?
@@ -24,47 +24,55 @@ extension Fakes {
     /// - Parameters:
     ///   - statuses: the status of each kind at start (default `notDetermined`).
     ///   - answers: outcomes of successive requests per kind.
-    public convenience init(statuses: [String: String] = [:], answers: [String: [String]] = [:], ask: AskUser? = nil) {
+    public convenience init(
+      statuses: [PermissionKind: PermissionStatus] = [:], answers: [PermissionKind: [String]] = [:],
+      ask: AskUser? = nil
+    ) {
       self.init(statuses: statuses, scripted: answers.mapValues { $0.map { ActionAnswer($0) } }, ask: ask)
     }
 
     /// Like `init(statuses:answers:ask:)`, with full answers (an answer with `dialogShown: false` shows no dialog).
-    public init(statuses: [String: String] = [:], scripted: [String: [ActionAnswer]], ask: AskUser? = nil) {
+    public init(
+      statuses: [PermissionKind: PermissionStatus] = [:], scripted: [PermissionKind: [ActionAnswer]],
+      ask: AskUser? = nil
+    ) {
       state = Mutex(State(statuses: statuses, answers: scripted))
       self.ask = ask
     }
 
     /// The kinds a system dialog was shown for, in order.
-    public var dialogsShown: [String] { state.withLock { $0.dialogs } }
+    public var dialogsShown: [PermissionKind] { state.withLock { $0.dialogs } }
 
     /// Changes a status, as the user would in Settings.
-    public func setStatus(_ status: String, of kind: String) { state.withLock { $0.statuses[kind] = status } }
-
-    public func status(of kind: String) async -> String {
-      state.withLock { $0.statuses[kind] ?? "notDetermined" }
+    public func setStatus(_ status: PermissionStatus, of kind: PermissionKind) {
+      state.withLock { $0.statuses[kind] = status }
     }
 
-    public func request(_ kind: String) async -> ActionAnswer {
-      let (current, scripted) = state.withLock { state -> (String, ActionAnswer?) in
-        let status = state.statuses[kind] ?? "notDetermined"
-        guard status == "notDetermined" else { return (status, nil) }
+    public func status(of kind: PermissionKind) async -> PermissionStatus {
+      state.withLock { $0.statuses[kind] ?? .notDetermined }
+    }
+
+    public func request(_ kind: PermissionKind) async -> ActionAnswer {
+      let (current, scripted) = state.withLock { state -> (PermissionStatus, ActionAnswer?) in
+        let status = state.statuses[kind] ?? .notDetermined
+        guard status == .notDetermined else { return (status, nil) }
         let next = state.answers[kind]?.isEmpty == false ? state.answers[kind]?.removeFirst() : nil
         return (status, next)
       }
-      if current != "notDetermined" { return ActionAnswer(current, dialogShown: false) }
+      if current != .notDetermined { return ActionAnswer(current.rawValue, dialogShown: false) }
       var answer = scripted
       if answer == nil, let ask,
-        let outcome = await ask("Allow \(kind)?", Vocabulary.permissionOutcomes.filter { $0 != "unavailable" })
+        let outcome = await ask(
+          "Allow \(kind)?", PermissionStatus.requestOutcomes.filter { $0 != .unavailable }.map(\.rawValue))
       {
         answer = ActionAnswer(outcome)
       }
-      let result = answer ?? ActionAnswer("granted")
+      let result = answer ?? ActionAnswer(PermissionStatus.granted.rawValue)
       state.withLock { state in
         if result.dialogShown { state.dialogs.append(kind) }
-        switch result.outcome {
-        case "granted", "partial": state.statuses[kind] = "granted"
-        case "denied": state.statuses[kind] = "denied"
-        default: break  // error and timeout leave the status undetermined
+        // An unavailable answer is not remembered here: the fake asks again, as a device may later offer it.
+        if let status = PermissionStatus(rawValue: result.outcome), status != .unavailable {
+          state.statuses[kind] = status.remembered
         }
       }
       return result
@@ -76,15 +84,15 @@ extension Fakes {
     private let answers: Mutex<[ActionAnswer]>
     private let calls = Mutex(0)
     private let ask: AskUser?
-    private let name: String
+    private let name: ActionName
     private let outcomes: [String]
     private let fallback: ActionAnswer
 
-    public init(_ name: String, answers: [ActionAnswer], ask: AskUser? = nil, fallback: ActionAnswer) {
+    public init(_ name: ActionName, answers: [ActionAnswer], ask: AskUser? = nil, fallback: ActionAnswer) {
       self.answers = Mutex(answers)
       self.ask = ask
       self.name = name
-      self.outcomes = Vocabulary.actions[name] ?? []
+      self.outcomes = name.outcomes ?? []
       self.fallback = fallback
     }
 
@@ -102,7 +110,7 @@ extension Fakes {
   public final class Auth: AuthProvider, Sendable {
     public let action: Action
     public init(answers: [ActionAnswer] = [], ask: AskUser? = nil) {
-      action = Action("sign-in-with-apple", answers: answers, ask: ask, fallback: ActionAnswer("cancelled"))
+      action = Action(.signInWithApple, answers: answers, ask: ask, fallback: ActionAnswer("cancelled"))
     }
     public func signInWithApple() async -> ActionAnswer { await action.answer() }
   }
@@ -112,7 +120,7 @@ extension Fakes {
     private let synced = Mutex<[Value]>([])
     public init(restores: [ActionAnswer] = [], ask: AskUser? = nil) {
       restore = Action(
-        "restore-profile", answers: restores, ask: ask, fallback: ActionAnswer("empty", dialogShown: false))
+        .restoreProfile, answers: restores, ask: ask, fallback: ActionAnswer("empty", dialogShown: false))
     }
     /// The user ids profiles were synced with, in order.
     public var syncedUserIDs: [Value] { synced.withLock { $0 } }
@@ -127,7 +135,7 @@ extension Fakes {
   public final class Review: ReviewPrompt, Sendable {
     public let action: Action
     public init(answers: [ActionAnswer] = []) {
-      action = Action("request-review", answers: answers, fallback: ActionAnswer("shown"))
+      action = Action(.requestReview, answers: answers, fallback: ActionAnswer("shown"))
     }
     public func requestReview() async -> ActionAnswer {
       let answer = await action.answer()
@@ -203,15 +211,19 @@ extension Providers {
   ///   - store: the key-value store.
   ///   - ask: asks a person for a dialog's answer when nothing is scripted.
   public static func scripted(
-    facts: [String: Value] = [:], clock: Double = 9 * 3600, permissionStatuses: [String: String] = [:],
+    facts: [String: Value] = [:], clock: Double = 9 * 3600,
+    permissionStatuses: [PermissionKind: PermissionStatus] = [:],
     answers: [String: [ActionAnswer]] = [:], store: any KeyValueStore = Fakes.MemoryStore(), ask: AskUser? = nil
   ) -> Providers {
-    let permissionAnswers = answers.filter { Vocabulary.actions[$0.key] == nil }
+    var permissionAnswers: [PermissionKind: [ActionAnswer]] = [:]
+    for (key, scripted) in answers where ActionName(rawValue: key).outcomes == nil {
+      permissionAnswers[PermissionKind(rawValue: key)] = scripted
+    }
     return .fakes(
       permissions: Fakes.Permissions(statuses: permissionStatuses, scripted: permissionAnswers, ask: ask),
-      auth: Fakes.Auth(answers: answers["sign-in-with-apple"] ?? [], ask: ask),
-      profiles: Fakes.Profiles(restores: answers["restore-profile"] ?? [], ask: ask),
-      review: Fakes.Review(answers: answers["request-review"] ?? []),
+      auth: Fakes.Auth(answers: answers[ActionName.signInWithApple.rawValue] ?? [], ask: ask),
+      profiles: Fakes.Profiles(restores: answers[ActionName.restoreProfile.rawValue] ?? [], ask: ask),
+      review: Fakes.Review(answers: answers[ActionName.requestReview.rawValue] ?? []),
       platform: Fakes.Platform(facts: facts, clock: clock), store: store)
   }
 }

@@ -86,9 +86,10 @@ struct RunFlow: AsyncParsableCommand {
     }
     for pair in permissionStatuses {
       let status = String(pair.split(separator: "=", maxSplits: 1).last ?? "")
-      guard ["notDetermined", "granted", "denied", "unavailable"].contains(status) else {
-        throw ValidationError(
-          "permission status '\(status)' is not one of notDetermined, granted, denied, unavailable.")
+      do {
+        _ = try PermissionStatus.parse(status)
+      } catch {
+        throw ValidationError("--permission-status: \(error.message).")
       }
     }
     if let clock, ClockText.seconds(clock) == nil { throw ValidationError("--clock must be HH:MM, e.g. 20:10.") }

@@ -66,9 +66,9 @@ struct EmbeddingTests {
 
     // The permission request goes to the app's provider; its answer moves the flow on.
     let trace = try await session.send(.tap("request"), at: "notify")
-    #expect(trace.contains(.dialog(action: "request-permission notifications", answer: ActionAnswer("granted"))))
-    #expect(session.state.ended?.outcome == "completed")
-    #expect(session.state.permissions["notifications"] == "granted")
+    #expect(trace.contains(.dialog(.permission(.notifications), answer: ActionAnswer("granted"))))
+    #expect(session.state.ended?.outcome == .completed)
+    #expect(session.state.permissions[.notifications] == .granted)
     #expect(app.effects.contains(.track(event: "onboarding_done", properties: ["goal": .string("focus")])))
   }
 
@@ -136,8 +136,8 @@ private final class FakeApp: PermissionProvider, AuthProvider, ProfileServer, Re
   var effects: [RuntimeEffect] { performed.withLock { $0 } }
   func storeValue(_ value: Value, for key: String) { store.withLock { $0[key] = value } }
 
-  func status(of kind: String) async -> String { "notDetermined" }
-  func request(_ kind: String) async -> ActionAnswer { ActionAnswer(permissionAnswer) }
+  func status(of kind: PermissionKind) async -> PermissionStatus { .notDetermined }
+  func request(_ kind: PermissionKind) async -> ActionAnswer { ActionAnswer(permissionAnswer) }
   func signInWithApple() async -> ActionAnswer { ActionAnswer("cancelled") }
   func restoreProfile() async -> ActionAnswer { ActionAnswer("empty") }
   func syncProfile(userID: Value) async {}

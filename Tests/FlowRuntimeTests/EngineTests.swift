@@ -182,7 +182,7 @@ import Testing
     var session = FlowSession(flow: try compileFlow(Self.permission), providers: .fakes(permissions: permissions))
     _ = try await session.launch()
     let trace = try await session.send(.tap("request"))
-    #expect(trace.contains(.dialog(action: "request-permission microphone", answer: ActionAnswer("granted"))))
+    #expect(trace.contains(.dialog(.permission(.microphone), answer: ActionAnswer("granted"))))
     #expect(session.state.current == 0)
     _ = try await session.send(.elapse(seconds: 0.4))
     #expect(session.state.current == 0)
@@ -192,7 +192,7 @@ import Testing
   }
 
   @Test func alreadyGrantedPermissionStepIsSkippedWithoutADialog() async throws {
-    let permissions = Fakes.Permissions(statuses: ["microphone": "granted"])
+    let permissions = Fakes.Permissions(statuses: [.microphone: .granted])
     var session = FlowSession(flow: try compileFlow(Self.permission), providers: .fakes(permissions: permissions))
     let trace = try await session.launch()
     #expect(trace.entered == ["done"])

@@ -105,7 +105,9 @@ struct Scope: ExpressionContext {
     if let index = flow.variableIndexByName[root] { return state.variables[index] }
     switch root {
     case "env": return .map(state.environment)
-    case "permission": return .map(state.permissions.mapValues(Value.string))
+    case "permission":
+      return .map(
+        Dictionary(uniqueKeysWithValues: state.permissions.map { ($0.key.rawValue, .string($0.value.rawValue)) }))
     case "store": return .map(state.store)
     case "step": return state.current.map { flow.steps[$0].expressionValue }
     default: return nil

@@ -42,7 +42,7 @@ public struct Launch: Sendable, Hashable {
   /// Facts by name (`osVersion`); missing facts take the flow's defaults.
   public var environment: [String: Value]
   /// Permission statuses by kind (`notDetermined`, `granted`, `denied`, `unavailable`).
-  public var permissions: [String: String]
+  public var permissions: [PermissionKind: PermissionStatus]
   /// The stored values by key, or nil when the store could not be read (then defaults are used).
   public var store: [String: Value]?
   /// Why the store could not be read, reported as a warning.
@@ -51,7 +51,8 @@ public struct Launch: Sendable, Hashable {
   public var clock: Double
 
   public init(
-    environment: [String: Value] = [:], permissions: [String: String] = [:], store: [String: Value]? = [:],
+    environment: [String: Value] = [:], permissions: [PermissionKind: PermissionStatus] = [:],
+    store: [String: Value]? = [:],
     storeProblem: String? = nil, clock: Double = 9 * 3600
   ) {
     self.environment = environment

@@ -39,9 +39,9 @@ public struct FlowSession: Sendable {
   public mutating func launch(clock: Double? = nil) async throws -> [TraceEntry] {
     var environment = await providers.platform.environment()
     _ = environment.removeValue(forKey: "")
-    var permissions: [String: String] = [:]
+    var permissions: [PermissionKind: PermissionStatus] = [:]
     for permission in engine.flow.permissions {
-      permissions[permission.name] = await providers.permissions.status(of: permission.name)
+      permissions[permission.value] = await providers.permissions.status(of: permission.value)
     }
     var store: [String: Value]? = nil
     var problem: String? = nil
@@ -72,7 +72,7 @@ public struct FlowSession: Sendable {
     if case .reset = event {
       // A reset re-reads the permission statuses: the user may have changed them in Settings meanwhile.
       for permission in engine.flow.permissions {
-        state.permissions[permission.name] = await providers.permissions.status(of: permission.name)
+        state.permissions[permission.value] = await providers.permissions.status(of: permission.value)
       }
     }
     var records = try engine.handle(event, at: step, in: &state)
@@ -100,19 +100,21 @@ public struct FlowSession: Sendable {
       break
     case .requestReview:
       let answer = await providers.review.requestReview()
-      trace.append(.dialog(action: "request-review", answer: answer))
+      trace.append(.dialog(.action(.requestReview), answer: answer))
       await providers.effects.perform(effect)
     case .perform(let action, let permission):
       let answer: ActionAnswer
-      switch action {
-      case "request-permission": answer = await providers.permissions.request(permission ?? "")
-      case "sign-in-with-apple": answer = await providers.auth.signInWithApple()
-      case "restore-profile": answer = await providers.profiles.restoreProfile()
-      case "request-review": answer = await providers.review.requestReview()
+      var dialog = DialogName.action(action)
+      switch (action, permission) {
+      case (.requestPermission, let kind?):
+        answer = await providers.permissions.request(kind)
+        dialog = .permission(kind)
+      case (.signInWithApple, _): answer = await providers.auth.signInWithApple()
+      case (.restoreProfile, _): answer = await providers.profiles.restoreProfile()
+      case (.requestReview, _): answer = await providers.review.requestReview()
       default: throw RunError(message: "no provider performs the action '\(action)'")
       }
-      let name = permission.map { "\(action) \($0)" } ?? action
-      trace.append(.dialog(action: name, answer: answer))
+      trace.append(.dialog(dialog, answer: answer))
       return .outcome(answer.outcome, result: answer.result)
     case .syncProfile(let userID):
       await providers.profiles.syncProfile(userID: userID)
@@ -128,7 +130,6 @@ public struct FlowSession: Sendable {
 public enum TraceEntry: Sendable, Hashable {
   case record(Record)
   /// A system dialog or action answered by a provider (`answer.dialogShown` is false when no dialog appeared).
-  /// Permission requests are named `request-permission KIND`.
-  case dialog(action: String, answer: ActionAnswer)
+  case dialog(DialogName, answer: ActionAnswer)
   case storeFailed(String)
 }

@@ -36,9 +36,9 @@ public struct Screen: Sendable, Hashable {
   public var buttons: [Button] = []
   public var canGoBack = false
   /// The action or permission request waiting for an answer.
-  public var waitingFor: String?
+  public var waitingFor: DialogName?
   /// The terminal outcome, once the flow has ended.
-  public var endedWith: String?
+  public var endedWith: TerminalOutcome?
 }
 
 extension Engine {
@@ -136,7 +136,7 @@ struct Presenter {
     screen.buttons = try buttons(on: current)
     screen.canGoBack = run.backAllowed(on: current)
     if let pending = state.pending {
-      screen.waitingFor = pending.permission.map { "\(pending.action) \($0)" } ?? pending.action
+      screen.waitingFor = pending.permission.map(DialogName.permission) ?? .action(pending.action)
     }
     if let ended = state.ended { screen.endedWith = ended.outcome }
     return screen

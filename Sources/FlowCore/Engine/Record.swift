@@ -10,7 +10,7 @@ public enum Record: Sendable, Hashable {
   /// An event addressed to a step that is no longer current (a double tap during a transition).
   case stale(event: String, step: String)
   case warning(String)
-  case ended(step: String, outcome: String)
+  case ended(step: String, outcome: TerminalOutcome)
 }
 
 /// An effect with its values computed, ready for a handler.
@@ -26,7 +26,7 @@ public enum RuntimeEffect: Sendable, Hashable {
   case completeOnboarding
   case log(String)
   /// Ask a provider: a system action or a permission request. The answer comes back as ``FlowEvent/outcome(_:result:)``.
-  case perform(action: String, permission: String?)
+  case perform(action: ActionName, permission: PermissionKind?)
 
   /// The effect's type name (`set`, `persist`, `track`, ...).
   public var typeName: String {

@@ -181,8 +181,8 @@ extension Run {
       if let enabled = request.enabled, !(try holds(enabled)) {
         throw reject("the request button of '\(step.id)' is disabled (\(explain(enabled)))", on: current)
       }
-      state.pending = .init(action: "request-permission", permission: request.kind.value, button: nil)
-      emit(.perform(action: "request-permission", permission: request.kind.value))
+      state.pending = .init(action: .requestPermission, permission: request.kind.value, button: nil)
+      emit(.perform(action: .requestPermission, permission: request.kind.value))
       return
     }
     guard let button = step.buttons.first(where: { $0.name == name }) else {
@@ -219,7 +219,7 @@ extension Run {
       throw Rejection(message: message, allowed: allowed.map { "answer \($0)" })
     }
     state.pending = nil
-    if let kind = pending.permission { state.permissions[kind] = name }
+    if let kind = pending.permission, let status = PermissionStatus(rawValue: name) { state.permissions[kind] = status }
     let step = flow.steps[current]
     let outcomes: [Outcome]
     if let buttonName = pending.button, let button = step.buttons.first(where: { $0.name == buttonName }),

@@ -12,7 +12,7 @@ extension Run {
       fresh.environment[name] = value
     }
     for permission in flow.permissions {
-      fresh.permissions[permission.name] = launch.permissions[permission.name] ?? "notDetermined"
+      fresh.permissions[permission.value] = launch.permissions[permission.value] ?? .notDetermined
     }
     for (kind, status) in launch.permissions where fresh.permissions[kind] == nil {
       fresh.permissions[kind] = status

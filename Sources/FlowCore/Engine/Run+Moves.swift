@@ -74,8 +74,8 @@ extension Run {
     try apply(flow.hooks.enter, step: index)
     try apply(step.enter, step: index)
     if step.isTerminal {
-      state.ended = .init(step: index, outcome: step.terminalOutcome ?? "completed")
-      records.append(.ended(step: step.id, outcome: step.terminalOutcome ?? "completed"))
+      state.ended = .init(step: index, outcome: step.terminalOutcome ?? .completed)
+      records.append(.ended(step: step.id, outcome: step.terminalOutcome ?? .completed))
     } else if let action = step.action {
       state.pending = .init(action: action.name.value, permission: nil, button: nil)
       emit(.perform(action: action.name.value, permission: nil))

@@ -33,7 +33,6 @@ extension Run {
   }
 
   func outcomeNames(of pending: RunState.Pending) -> [String] {
-    if pending.permission != nil { return Vocabulary.permissionOutcomes }
-    return Vocabulary.actions[pending.action] ?? []
+    pending.action.outcomes ?? []
   }
 }

@@ -5,7 +5,8 @@ public struct RunState: Sendable, Hashable {
   public var history = History()
   /// Variable values by index in ``Flow/variables``.
   public var variables: [Value] = []
-  public var permissions: [String: String] = [:]
+  /// Permission statuses by kind, as read at launch and answered since.
+  public var permissions: [PermissionKind: PermissionStatus] = [:]
   public var environment: [String: Value] = [:]
   /// The raw stored values at launch (`store.KEY`).
   public var store: [String: Value] = [:]
@@ -22,8 +23,8 @@ public struct RunState: Sendable, Hashable {
 
   /// An action or permission request waiting for its outcome (``FlowEvent/outcome(_:result:)``).
   public struct Pending: Sendable, Hashable {
-    public var action: String
-    public var permission: String?
+    public var action: ActionName
+    public var permission: PermissionKind?
     /// The button that started it, or nil for an action step / permission request.
     public var button: String?
   }
@@ -31,6 +32,6 @@ public struct RunState: Sendable, Hashable {
   /// The terminal step the run ended at, and its outcome (`completed`, `paywall`, `home`).
   public struct Ended: Sendable, Hashable {
     public var step: StepIndex
-    public var outcome: String
+    public var outcome: TerminalOutcome
   }
 }

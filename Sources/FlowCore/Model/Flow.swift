@@ -12,7 +12,7 @@ public struct Flow: Sendable {
   public var start: StepIndex
   public var back: Bool
   public var facts: [Fact]
-  public var permissions: [Named<String>]
+  public var permissions: [Located<PermissionKind>]
   public var variables: [Variable]
   public var resume: [ResumeRoute]
   public var reset: Reset

@@ -101,7 +101,7 @@ private final class Compiler {
       language: root["language"].flatMap(expression), start: start, back: root["back"]?.bool ?? false,
       facts: facts,
       permissions: (root["permissions"]?.sequence ?? []).compactMap { node in
-        node.string.map { Named(name: $0, value: $0, location: node.location) }
+        node.string.map { Located(PermissionKind(rawValue: $0), at: node.location) }
       },
       variables: variables, resume: (root["resume"]?.sequence ?? []).compactMap(compileResumeRoute),
       reset: compileReset(root["reset"]), hooks: compileHooks(root["hooks"]), strings: strings, steps: steps,
@@ -232,13 +232,14 @@ private final class Compiler {
     case .permission:
       let request = node["request"]
       step.permission = Step.PermissionRequest(
-        kind: locatedString(node, "permission"), label: request?["label"].flatMap(text),
+        kind: located(node, "permission", as: PermissionKind.init(rawValue:)), label: request?["label"].flatMap(text),
         enabled: request?["enabled"].flatMap(expression), visible: request?["visible"].flatMap(expression),
         outcomes: outcomes(node["on"]))
     case .action:
-      step.action = Step.ActionCall(name: locatedString(node, "action"), outcomes: outcomes(node["on"]))
+      step.action = Step.ActionCall(
+        name: located(node, "action", as: ActionName.init(rawValue:)), outcomes: outcomes(node["on"]))
     case .terminal:
-      step.terminalOutcome = node["outcome"]?.string ?? "completed"
+      step.terminalOutcome = node["outcome"]?.string.map(TerminalOutcome.init(rawValue:)) ?? .completed
     case .screen:
       break
     }
@@ -249,7 +250,8 @@ private final class Compiler {
     let node = entry.value
     let move: Button.Move
     if let action = node["action"] {
-      move = .perform(action: Located(action.string ?? "", at: action.location), outcomes: outcomes(node["on"]))
+      move = .perform(
+        action: Located(ActionName(rawValue: action.string ?? ""), at: action.location), outcomes: outcomes(node["on"]))
     } else {
       move = .go(target(node["to"]) ?? .stay)
     }
@@ -448,11 +450,16 @@ private final class Compiler {
   }
 
   func locatedString(_ node: Node, _ key: String) -> Located<String> {
+    located(node, key, as: { $0 })
+  }
+
+  /// The scalar under `key` read as a word of the vocabulary; a missing key is an error.
+  func located<Word>(_ node: Node, _ key: String, as word: (String) -> Word) -> Located<Word> {
     guard let value = node[key] else {
       error("missing '\(key)'", at: node.location)
-      return Located("", at: node.location)
+      return Located(word(""), at: node.location)
     }
-    return Located(scalarString(value) ?? "", at: value.location)
+    return Located(word(scalarString(value) ?? ""), at: value.location)
   }
 
   func value(of node: Node) -> Value {

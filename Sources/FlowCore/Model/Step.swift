@@ -38,7 +38,7 @@ public struct Step: Sendable, Hashable {
   /// action
   public var action: ActionCall?
   /// terminal: completed, paywall or home
-  public var terminalOutcome: String?
+  public var terminalOutcome: TerminalOutcome?
 
   public var location: SourceLocation
 
@@ -91,7 +91,7 @@ extension Step {
   /// A permission step's request button (`tap request`): the permission kind, the button's label and
   /// conditions, and where each outcome goes.
   public struct PermissionRequest: Sendable, Hashable {
-    public var kind: Located<String>
+    public var kind: Located<PermissionKind>
     public var label: Text?
     public var enabled: Expr?
     public var visible: Expr?
@@ -100,7 +100,7 @@ extension Step {
 
   /// An action step's system action, performed when the step is entered, and where each outcome goes.
   public struct ActionCall: Sendable, Hashable {
-    public var name: Located<String>
+    public var name: Located<ActionName>
     public var outcomes: [Outcome]
   }
 
@@ -161,7 +161,7 @@ public struct Button: Sendable, Hashable {
   /// Where the button leads: a transition target, or a system action whose outcome decides.
   public enum Move: Sendable, Hashable {
     case go(Target)
-    case perform(action: Located<String>, outcomes: [Outcome])
+    case perform(action: Located<ActionName>, outcomes: [Outcome])
   }
   public var name: String
   public var label: Text?
@@ -226,24 +226,4 @@ public struct Effect: Sendable, Hashable {
   public static let typeNames = [
     "set", "track", "userProperty", "requestReview", "syncProfile", "placement", "completeOnboarding", "log",
   ]
-}
-
-/// The vocabulary of actions and outcomes the engine knows.
-public enum Vocabulary {
-  public static let permissionOutcomes = ["granted", "denied", "partial", "unavailable", "error", "timeout"]
-  public static let permissionStatuses = [
-    "notDetermined", "granted", "denied", "partial", "unavailable", "error", "timeout",
-  ]
-  public static let actions: [String: [String]] = [
-    "sign-in-with-apple": ["success", "failure", "cancelled"],
-    "restore-profile": ["found", "empty", "error"],
-    "request-review": ["shown", "suppressed"],
-  ]
-  /// Members of `result` each action's outcomes bind.
-  public static let actionResults: [String: [String: ValueType]] = [
-    "sign-in-with-apple": ["name": .optional(.string), "userId": .optional(.string)],
-    "restore-profile": ["displayName": .optional(.string), "habits": .optional(.map(.string))],
-    "request-review": [:],
-  ]
-  public static let terminalOutcomes = ["completed", "paywall", "home"]
 }

@@ -21,9 +21,9 @@ public struct ActionAnswer: Sendable, Hashable {
 /// already determined (`granted`, `denied`) or `unavailable`, and then answers at once with that status.
 public protocol PermissionProvider: Sendable {
   /// `notDetermined`, `granted`, `denied` or `unavailable`.
-  func status(of kind: String) async -> String
-  /// One of `granted`, `denied`, `partial`, `unavailable`, `error`, `timeout`.
-  func request(_ kind: String) async -> ActionAnswer
+  func status(of kind: PermissionKind) async -> PermissionStatus
+  /// Outcome one of `granted`, `denied`, `partial`, `unavailable`, `error`, `timeout`.
+  func request(_ kind: PermissionKind) async -> ActionAnswer
 }
 
 /// Sign in with Apple: `success` (result `name`, `userId`), `failure` or `cancelled`.

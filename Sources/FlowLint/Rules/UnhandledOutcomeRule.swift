@@ -59,7 +59,7 @@ struct UnhandledOutcomeRule: LintRule {
   func check(_ context: LintContext) {
     let flow = context.flow
     for table in context.walk.outcomeTables where !table.outcomes.isEmpty {
-      guard let allowed = UnknownOutcomeRule.outcomes(of: table) else { continue }
+      guard let allowed = table.action.value.outcomes else { continue }
       let handled = Set(table.outcomes.map(\.name))
       let missing = allowed.filter { !handled.contains($0) }
       guard !missing.isEmpty else { continue }

@@ -44,13 +44,12 @@ struct UnknownOutcomeRule: LintRule {
 
   func check(_ context: LintContext) {
     for table in context.walk.outcomeTables {
-      guard let allowed = Self.outcomes(of: table) else {
-        let actions = Array(Vocabulary.actions.keys)
-        context.report(
-          Self.description,
-          "unknown action '\(table.action.value)'; expected one of \(Suggestion.list(actions))"
-            + Suggestion.didYouMean(table.action.value, in: actions),
-          at: table.action.location)
+      guard let allowed = table.action.value.outcomes else {
+        do {
+          _ = try ActionName.parse(table.action.value.rawValue)
+        } catch {
+          context.report(Self.description, error.message, at: table.action.location)
+        }
         continue
       }
       for outcome in table.outcomes where !allowed.contains(outcome.name) {
@@ -61,10 +60,5 @@ struct UnknownOutcomeRule: LintRule {
           at: outcome.location)
       }
     }
-  }
-
-  /// The outcomes an outcome table may handle, or nil for an unknown action.
-  static func outcomes(of table: OutcomeTable) -> [String]? {
-    table.isPermission ? Vocabulary.permissionOutcomes : Vocabulary.actions[table.action.value]
   }
 }

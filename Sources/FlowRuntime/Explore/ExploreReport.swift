@@ -106,7 +106,7 @@ extension ExploreReport {
     let counting = PathCounter(exploration)
     terminals = flow.steps.indices.filter { terminalStates[$0] > 0 }.map { index in
       Terminal(
-        step: flow.steps[index].id, outcome: flow.steps[index].terminalOutcome ?? "completed",
+        step: flow.steps[index].id, outcome: (flow.steps[index].terminalOutcome ?? .completed).rawValue,
         states: terminalStates[index], paths: counting.paths(toStep: index))
     }
     loops = counting.loops

@@ -44,9 +44,9 @@ package struct Explorer {
       if values.isEmpty { values = fact.type == .bool ? [.bool(false), .bool(true)] : [fact.defaultValue] }
       environments = environments.flatMap { base in values.map { base.merging([fact.name: $0]) { $1 } } }
     }
-    let kinds = flow.permissions.map(\.name)
-    let statuses = ["notDetermined", "granted", "denied", "unavailable"]
-    var permissionSets: [[String: String]] = [[:]]
+    let kinds = flow.permissions.map(\.value)
+    let statuses = PermissionStatus.onDevice
+    var permissionSets: [[PermissionKind: PermissionStatus]] = [[:]]
     var total = 1
     for _ in kinds { total = total > options.maxPermissionCombinations ? total : total * statuses.count }
     if total <= options.maxPermissionCombinations {
@@ -54,7 +54,7 @@ package struct Explorer {
         permissionSets = permissionSets.flatMap { base in statuses.map { base.merging([kind: $0]) { $1 } } }
       }
     } else {
-      let undetermined = Dictionary(uniqueKeysWithValues: kinds.map { ($0, "notDetermined") })
+      let undetermined = Dictionary(uniqueKeysWithValues: kinds.map { ($0, PermissionStatus.notDetermined) })
       permissionSets = [undetermined]
       for kind in kinds {
         for status in statuses.dropFirst() { permissionSets.append(undetermined.merging([kind: status]) { $1 }) }
@@ -155,7 +155,7 @@ package struct Explorer {
           switch move {
           case .answer(_, let permission, let outcome, _):
             if let permission, let step = fromStep {
-              let key = PermissionOutcome(step: step.id, permission: permission, outcome: outcome)
+              let key = PermissionOutcome(step: step.id, permission: permission.rawValue, outcome: outcome)
               if result.permissionOutcomeWitness[key] == nil { result.permissionOutcomeWitness[key] = (id, mid) }
             }
             tracker.answered(outcome)
@@ -189,11 +189,14 @@ package struct Explorer {
     if state.ended != nil { return [.restart, .event(.reset)] }
     if let pending = state.pending {
       if let kind = pending.permission {
-        let status = Self.deviceStatus(state.permissions[kind] ?? "notDetermined")
-        let outcomes = status == "notDetermined" ? ["granted", "denied", "partial", "error", "timeout"] : [status]
-        return outcomes.map { .answer(action: pending.action, permission: kind, outcome: $0, result: [:]) }
+        let status = (state.permissions[kind] ?? .notDetermined).remembered
+        let outcomes =
+          status == .notDetermined ? PermissionStatus.requestOutcomes.filter { $0 != .unavailable } : [status]
+        return outcomes.map {
+          .answer(action: pending.action, permission: kind, outcome: $0.rawValue, result: [:])
+        }
       }
-      return (Vocabulary.actions[pending.action] ?? []).map {
+      return (pending.action.outcomes ?? []).map {
         .answer(action: pending.action, permission: nil, outcome: $0, result: Self.result(of: pending.action, $0))
       }
     }
@@ -247,7 +250,7 @@ package struct Explorer {
         records = try engine.handle(.outcome(outcome, result: result), in: &next)
       case .restart:
         let launch = Launch(
-          environment: state.environment, permissions: state.permissions.mapValues(Self.deviceStatus),
+          environment: state.environment, permissions: state.permissions.mapValues(\.remembered),
           store: state.store, clock: options.clock)
         (next, records) = try engine.launch(launch)
       }
@@ -268,22 +271,11 @@ package struct Explorer {
     }
   }
 
-  /// The status the device keeps after an answer (what a relaunch reads): partial counts as granted, error and
-  /// timeout leave it undetermined.
-  static func deviceStatus(_ status: String) -> String {
-    switch status {
-    case "granted", "partial": "granted"
-    case "denied": "denied"
-    case "unavailable": "unavailable"
-    default: "notDetermined"
-    }
-  }
-
   /// The representative result an action's outcome returns.
-  package static func result(of action: String, _ outcome: String) -> [String: Value] {
+  package static func result(of action: ActionName, _ outcome: String) -> [String: Value] {
     switch (action, outcome) {
-    case ("sign-in-with-apple", "success"): ["name": .string("Akira"), "userId": .string("apple-user-1")]
-    case ("restore-profile", "found"): ["displayName": .string("Akira"), "habits": .map(["wake": .string("07:00")])]
+    case (.signInWithApple, "success"): ["name": .string("Akira"), "userId": .string("apple-user-1")]
+    case (.restoreProfile, "found"): ["displayName": .string("Akira"), "habits": .map(["wake": .string("07:00")])]
     default: [:]
     }
   }
@@ -319,7 +311,7 @@ package struct ExploreOptions: Sendable {
 /// One launch: the device's facts and the permission statuses it reports.
 package struct ExploreSetup: Hashable, Sendable {
   package var environment: [String: Value]
-  package var permissions: [String: String]
+  package var permissions: [PermissionKind: PermissionStatus]
 
   func launch(clock: Double) -> Launch {
     Launch(environment: environment, permissions: permissions, store: [:], clock: clock)
@@ -337,7 +329,7 @@ package struct ExploreSetup: Hashable, Sendable {
 /// One edge of the state graph: a user event, a provider's answer, or a relaunch.
 package enum ExploreMove: Hashable, Sendable {
   case event(FlowEvent)
-  case answer(action: String, permission: String?, outcome: String, result: [String: Value])
+  case answer(action: ActionName, permission: PermissionKind?, outcome: String, result: [String: Value])
   case restart
 
   /// Moves that go on through the flow (not back, restart or reset).
@@ -353,7 +345,8 @@ package enum ExploreMove: Hashable, Sendable {
   package var command: String {
     switch self {
     case .restart: return "restart"
-    case .answer(let action, let permission, let outcome, _): return "[\(permission ?? action): \(outcome)]"
+    case .answer(let action, let permission, let outcome, _):
+      return "[\(permission?.rawValue ?? action.rawValue): \(outcome)]"
     case .event(let event):
       switch event {
       case .next: return "next"

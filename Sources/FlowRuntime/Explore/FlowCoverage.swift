@@ -24,7 +24,9 @@ package struct FlowCoverage: Sendable {
     var all: [PermissionOutcome] = []
     for step in flow.steps where !step.isRetired {
       guard let request = step.permission else { continue }
-      all += Vocabulary.permissionOutcomes.map { .init(step: step.id, permission: request.kind.value, outcome: $0) }
+      all += PermissionStatus.requestOutcomes.map {
+        .init(step: step.id, permission: request.kind.value.rawValue, outcome: $0.rawValue)
+      }
     }
     permissionOutcomes = (all.filter(seen.contains), all.filter { !seen.contains($0) })
   }

@@ -143,9 +143,9 @@ package enum FlowDiff {
     for _ in 0..<200 where state.ended == nil {
       var moved = false
       for move in explorer.moves(from: state) where move.isForward {
-        if case .answer(_, let permission?, let outcome, _) = move, outcome != "granted",
+        if case .answer(_, let permission?, let outcome, _) = move, outcome != PermissionStatus.granted.rawValue,
           explorer.moves(from: state).contains(where: {
-            if case .answer(_, permission, "granted", _) = $0 { true } else { false }
+            if case .answer(_, permission, PermissionStatus.granted.rawValue, _) = $0 { true } else { false }
           })
         {
           continue

@@ -62,7 +62,9 @@ package struct ScenarioEmitter {
         case .entered(let step): generated.path.append(step)
         case .effect(let effect):
           if Self.outward.contains(effect.typeName) { generated.events.append(effect.summary) }
-          if case .requestReview = effect { generated.answers["request-review", default: []].append(.string("shown")) }
+          if case .requestReview = effect {
+            generated.answers[ActionName.requestReview.rawValue, default: []].append(.string("shown"))
+          }
         default: break
         }
       }
@@ -92,23 +94,22 @@ package struct ScenarioEmitter {
           generated.commands.append("restart")
         case .answer(let action, let permission, let outcome, let result):
           if let permission {
-            if (deviceStatuses[permission] ?? "notDetermined") == "notDetermined" {
-              generated.answers[permission, default: []].append(.string(outcome))
-              switch outcome {
-              case "granted", "partial": deviceStatuses[permission] = "granted"
-              case "denied": deviceStatuses[permission] = "denied"
-              default: break
+            if (deviceStatuses[permission] ?? .notDetermined) == .notDetermined {
+              generated.answers[permission.rawValue, default: []].append(.string(outcome))
+              // As the scripted fakes do: an unavailable answer is not remembered.
+              if let status = PermissionStatus(rawValue: outcome), status != .unavailable {
+                deviceStatuses[permission] = status.remembered
               }
             }
           } else {
-            generated.answers[action, default: []].append(
+            generated.answers[action.rawValue, default: []].append(
               result.isEmpty ? .string(outcome) : .map(["outcome": .string(outcome), "result": .map(result)]))
           }
           records = try engine.handle(.outcome(outcome, result: result), in: &state)
         }
         observe(records)
       }
-      generated.ended = state.ended.map { .string($0.outcome) } ?? .bool(false)
+      generated.ended = state.ended.map { .string($0.outcome.rawValue) } ?? .bool(false)
       generated.at = state.current.map { exploration.flow.steps[$0].id } ?? "-"
       return generated
     } catch {
@@ -134,7 +135,8 @@ package struct ScenarioEmitter {
       out += "    source: \"flowrun explore\"\n"
       if !generated.setup.environment.isEmpty { out += "    env: \(Value.map(generated.setup.environment).jsonText)\n" }
       if !generated.setup.permissions.isEmpty {
-        out += "    permissions: \(Value.map(generated.setup.permissions.mapValues(Value.string)).jsonText)\n"
+        let statuses = generated.setup.permissions.map { ($0.key.rawValue, Value.string($0.value.rawValue)) }
+        out += "    permissions: \(Value.map(Dictionary(uniqueKeysWithValues: statuses)).jsonText)\n"
       }
       if exploration.options.clock != 9 * 3600 {
         out += "    clock: \(quoted(Runner.clockText(minutes: Int(exploration.options.clock) / 60)))\n"

@@ -10,12 +10,12 @@ struct StateCoder {
   let variableCount: Int
   let storeKeys: [String]
   let factNames: [String]
-  let permissionKinds: [String]
+  let permissionKinds: [PermissionKind]
   let width: Int
   private var values: [[Value: UInt32]]
   private var pendings: [RunState.Pending: UInt32] = [:]
   private var timers: [Double: UInt32] = [:]
-  private var statuses: [String: UInt32] = [:]
+  private var statuses: [PermissionStatus: UInt32] = [:]
   /// Per variable and per store key: whether its value is compared, or only whether it is empty.
   let variableMatters: [Bool]
   let storeKeyMatters: [Bool]
@@ -25,7 +25,7 @@ struct StateCoder {
     variableCount = flow.variables.count
     storeKeys = flow.variables.compactMap(\.persistKey)
     factNames = flow.facts.map(\.name)
-    permissionKinds = flow.permissions.map(\.name)
+    permissionKinds = flow.permissions.map(\.value)
     width = 4 + historyDepth + variableCount + storeKeys.count + factNames.count + permissionKinds.count
     values = Array(repeating: [:], count: variableCount + storeKeys.count + factNames.count)
     let reads = flow.controlReads

@@ -1,0 +1,216 @@
+/// The words of the flow language that name things outside the flow: permission kinds and statuses, system
+/// actions, dialogs and terminal outcomes. Each is a type, so a misspelling is caught where text is read, in
+/// one place per word (``VocabularyWord/parse(_:among:)``), instead of wherever strings are compared.
+
+/// A kind of permission a flow asks for (`notifications`, `microphone`, ...). The flow declares the kinds it
+/// uses under `permissions:`; the well-known ones are static members.
+public struct PermissionKind: RawRepresentable, Hashable, Sendable, Comparable, ExpressibleByStringLiteral,
+  CustomStringConvertible
+{
+  /// The kind as written in the flow: `notifications`.
+  public let rawValue: String
+  /// The kind spelled `rawValue`; any name is a kind, whether a flow declares it is checked by the linter.
+  public init(rawValue: String) { self.rawValue = rawValue }
+  /// The kind spelled by a literal: `"notifications"`.
+  public init(stringLiteral value: String) { self.init(rawValue: value) }
+  /// The kind as written in the flow.
+  public var description: String { rawValue }
+  /// Orders kinds by name.
+  public static func < (a: Self, b: Self) -> Bool { a.rawValue < b.rawValue }
+
+  /// Notifications (`UNUserNotificationCenter`).
+  public static let notifications: Self = "notifications"
+  /// The microphone.
+  public static let microphone: Self = "microphone"
+  /// HealthKit.
+  public static let healthKit: Self = "healthKit"
+  /// Location.
+  public static let location: Self = "location"
+  /// AlarmKit alarms.
+  public static let alarmKit: Self = "alarmKit"
+}
+
+/// The status of a permission on the device, or the outcome of a request for it. A closed set: the operating
+/// system defines it.
+public enum PermissionStatus: String, Hashable, Sendable, CaseIterable, CustomStringConvertible {
+  /// Never asked: a request shows the system dialog.
+  case notDetermined
+  /// Allowed.
+  case granted
+  /// Refused.
+  case denied
+  /// Allowed in part (for example provisional notifications or some HealthKit types).
+  case partial
+  /// The device cannot grant it.
+  case unavailable
+  /// The request failed.
+  case error
+  /// The request got no answer in time.
+  case timeout
+
+  /// The status as written: `notDetermined`.
+  public var description: String { rawValue }
+
+  /// The statuses a device reports before any request (what a launch reads).
+  package static let onDevice: [Self] = [.notDetermined, .granted, .denied, .unavailable]
+  /// The outcomes of a permission request, in the order outcome tables list them.
+  package static let requestOutcomes: [Self] = [.granted, .denied, .partial, .unavailable, .error, .timeout]
+
+  /// The status the device keeps after a request answered `self` (what a relaunch reads): `partial` counts as
+  /// granted; `error` and `timeout` leave it undetermined.
+  package var remembered: Self {
+    switch self {
+    case .granted, .partial: .granted
+    case .denied: .denied
+    case .unavailable: .unavailable
+    case .notDetermined, .error, .timeout: .notDetermined
+    }
+  }
+}
+
+/// A system action a flow performs (`action: sign-in-with-apple` on an action step or a button). The known
+/// actions are static members with their outcomes; any other name is reported by the linter.
+public struct ActionName: RawRepresentable, Hashable, Sendable, Comparable, ExpressibleByStringLiteral,
+  CustomStringConvertible
+{
+  /// The action as written in the flow: `sign-in-with-apple`.
+  public let rawValue: String
+  /// The action spelled `rawValue`.
+  public init(rawValue: String) { self.rawValue = rawValue }
+  /// The action spelled by a literal: `"restore-profile"`.
+  public init(stringLiteral value: String) { self.init(rawValue: value) }
+  /// The action as written in the flow.
+  public var description: String { rawValue }
+  /// Orders actions by name.
+  public static func < (a: Self, b: Self) -> Bool { a.rawValue < b.rawValue }
+
+  /// Sign in with Apple: `success` (result `name`, `userId`), `failure` or `cancelled`.
+  public static let signInWithApple: Self = "sign-in-with-apple"
+  /// Restore the user's profile from the server: `found` (result `displayName`, `habits`), `empty` or `error`.
+  public static let restoreProfile: Self = "restore-profile"
+  /// Show the system review prompt: `shown` or `suppressed`.
+  public static let requestReview: Self = "request-review"
+  /// Request a permission (a permission step's `request` button); its outcomes are ``PermissionStatus``es.
+  public static let requestPermission: Self = "request-permission"
+
+  /// The actions a flow may name in `action:`.
+  package static let known: [Self] = [.signInWithApple, .restoreProfile, .requestReview]
+
+  /// The outcomes the action answers with, or nil for an unknown action.
+  package var outcomes: [String]? {
+    switch self {
+    case .signInWithApple: ["success", "failure", "cancelled"]
+    case .restoreProfile: ["found", "empty", "error"]
+    case .requestReview: ["shown", "suppressed"]
+    case .requestPermission: PermissionStatus.requestOutcomes.map(\.rawValue)
+    default: nil
+    }
+  }
+
+  /// The members of `result` the action's outcomes bind, or nil for an unknown action.
+  package var resultTypes: [String: ValueType]? {
+    switch self {
+    case .signInWithApple: ["name": .optional(.string), "userId": .optional(.string)]
+    case .restoreProfile: ["displayName": .optional(.string), "habits": .optional(.map(.string))]
+    case .requestReview, .requestPermission: [:]
+    default: nil
+    }
+  }
+}
+
+/// A system dialog or action a provider answered: a permission request or another action.
+public enum DialogName: Hashable, Sendable, CustomStringConvertible {
+  /// A system action (`sign-in-with-apple`, `request-review`, ...).
+  case action(ActionName)
+  /// A permission request for one kind.
+  case permission(PermissionKind)
+
+  /// `request-permission KIND` for a permission request, else the action's name.
+  public var description: String {
+    switch self {
+    case .action(let action): action.rawValue
+    case .permission(let kind): "\(ActionName.requestPermission) \(kind)"
+    }
+  }
+}
+
+/// How a flow ends: the `outcome:` of a terminal step (`completed` by default). The app decides what follows.
+public struct TerminalOutcome: RawRepresentable, Hashable, Sendable, ExpressibleByStringLiteral,
+  CustomStringConvertible
+{
+  /// The outcome as written in the flow: `paywall`.
+  public let rawValue: String
+  /// The outcome spelled `rawValue`.
+  public init(rawValue: String) { self.rawValue = rawValue }
+  /// The outcome spelled by a literal: `"home"`.
+  public init(stringLiteral value: String) { self.init(rawValue: value) }
+  /// The outcome as written in the flow.
+  public var description: String { rawValue }
+
+  /// Onboarding is done; the app shows its main screen.
+  public static let completed: Self = "completed"
+  /// The app shows its paywall.
+  public static let paywall: Self = "paywall"
+  /// The app goes home without completing onboarding.
+  public static let home: Self = "home"
+
+  /// The outcomes the engine knows.
+  package static let known: [Self] = [.completed, .paywall, .home]
+}
+
+// MARK: - Parsing
+
+/// A word of the vocabulary, read from text in one place: ``parse(_:among:)``.
+package protocol VocabularyWord: RawRepresentable<String>, Hashable, Sendable {
+  /// What words of this type are called in messages: `permission status`.
+  static var wordKind: String { get }
+  /// The words accepted when no other list is given.
+  static var known: [Self] { get }
+}
+
+extension VocabularyWord {
+  /// The word spelled `text` when it is one of `candidates`.
+  /// - Throws: ``UnknownWord`` naming the candidates, with a suggestion when one is close.
+  package static func parse(_ text: String, among candidates: [Self] = known) throws(UnknownWord) -> Self {
+    if let word = candidates.first(where: { $0.rawValue == text }) { return word }
+    throw UnknownWord(text, kind: wordKind, candidates: candidates.map(\.rawValue))
+  }
+}
+
+/// Text that is not a word of the vocabulary.
+package struct UnknownWord: Error, Sendable, Hashable, CustomStringConvertible {
+  /// The text as given.
+  package let text: String
+  /// The words it could have been.
+  package let candidates: [String]
+  /// `unknown permission status 'grantd'; expected one of 'denied', 'granted', ...; did you mean 'granted'?`
+  package let message: String
+
+  package init(_ text: String, kind: String, candidates: [String]) {
+    self.text = text
+    self.candidates = candidates
+    message =
+      "unknown \(kind) '\(text)'; expected one of \(Suggestion.list(candidates))"
+      + Suggestion.didYouMean(text, in: candidates)
+  }
+
+  package var description: String { message }
+}
+
+extension PermissionKind: VocabularyWord {
+  package static let wordKind = "permission"
+  package static let known: [Self] = [.notifications, .microphone, .healthKit, .location, .alarmKit]
+}
+
+extension PermissionStatus: VocabularyWord {
+  package static let wordKind = "permission status"
+  package static var known: [Self] { onDevice }
+}
+
+extension ActionName: VocabularyWord {
+  package static let wordKind = "action"
+}
+
+extension TerminalOutcome: VocabularyWord {
+  package static let wordKind = "terminal outcome"
+}
