@@ -3,25 +3,25 @@
 /// Build one with ``FlowCompiler`` from a positioned document tree (YAML or JSON). Steps are addressed by
 /// index internally; ``Flow/index(of:)`` maps an id to its index.
 public struct Flow: Sendable {
-  public var id: String
-  public var version: String
-  public var description: String?
-  public var locales: [String]
+  public let id: String
+  public let version: String
+  public let description: String?
+  public let locales: [String]
   /// Which locale texts are shown in; nil means the first locale.
-  public var language: Expr?
-  public var start: StepIndex
-  public var back: Bool
-  public var facts: [Fact]
-  public var permissions: [Located<PermissionKind>]
-  public var variables: [Variable]
-  public var resume: [ResumeRoute]
-  public var reset: Reset
-  public var hooks: Hooks
+  public let language: Expr?
+  public let start: StepIndex
+  public let back: Bool
+  public let facts: [Fact]
+  public let permissions: [Located<PermissionKind>]
+  public let variables: [Variable]
+  public let resume: [ResumeRoute]
+  public let reset: Reset
+  public let hooks: Hooks
   /// locale -> key -> text, with the location of each key for diagnostics.
-  public var strings: [String: [String: Located<String>]]
-  public var steps: [Step]
+  public let strings: [String: [String: Located<String>]]
+  public let steps: [Step]
   /// Where `flow:` is, for diagnostics about the flow as a whole.
-  public var location: SourceLocation
+  public let location: SourceLocation
 
   package var stepIndexByID: [String: StepIndex]
   package var variableIndexByName: [String: Int]
@@ -36,8 +36,8 @@ public typealias StepIndex = Int
 
 /// A value with the place it was written.
 public struct Located<Value: Sendable & Hashable>: Sendable, Hashable {
-  public var value: Value
-  public var location: SourceLocation
+  public let value: Value
+  public let location: SourceLocation
   public init(_ value: Value, at location: SourceLocation) {
     self.value = value
     self.location = location
@@ -46,26 +46,26 @@ public struct Located<Value: Sendable & Hashable>: Sendable, Hashable {
 
 /// A name with the place it was written.
 public struct Named<Value: Sendable & Hashable>: Sendable, Hashable {
-  public var name: String
-  public var value: Value
-  public var location: SourceLocation
+  public let name: String
+  public let value: Value
+  public let location: SourceLocation
 }
 
 /// An expression as written in the flow, with the location of its scalar (for diagnostics).
 public struct Expr: Sendable, Hashable, CustomStringConvertible {
-  public var expression: Expression
-  public var location: SourceLocation
+  public let expression: Expression
+  public let location: SourceLocation
   public var description: String { expression.source }
 }
 
 /// A fact about the device the flow depends on (`env.NAME`).
 public struct Fact: Sendable, Hashable {
-  public var name: String
-  public var type: VariableType
-  public var defaultValue: Value
+  public let name: String
+  public let type: VariableType
+  public let defaultValue: Value
   /// The values `flowrun explore` tries.
-  public var values: [Value]
-  public var location: SourceLocation
+  public let values: [Value]
+  public let location: SourceLocation
 }
 
 /// The type of a variable or fact.
@@ -95,16 +95,16 @@ public enum VariableType: String, Sendable, Hashable, CaseIterable {
 
 /// A typed variable of the flow; persisted ones survive a restart.
 public struct Variable: Sendable, Hashable {
-  public var name: String
-  public var type: VariableType
-  public var defaultValue: Value
+  public let name: String
+  public let type: VariableType
+  public let defaultValue: Value
   /// Allowed values for a string variable; a stored value outside them is replaced by the default.
-  public var allowedValues: [String]?
+  public let allowedValues: [String]?
   /// The store key, when the variable is persisted.
-  public var persistKey: String?
+  public let persistKey: String?
   /// Evaluated at launch and on reset when nothing is stored.
-  public var initial: Expr?
-  public var location: SourceLocation
+  public let initial: Expr?
+  public let location: SourceLocation
 
   public func admits(_ value: Value) -> Bool {
     guard type.admits(value) else { return false }
@@ -120,21 +120,21 @@ public struct ResumeRoute: Sendable, Hashable {
     case step(StepIndex)
     case rawValue(Expr)
   }
-  public var when: Expr?
-  public var destination: Destination
-  public var location: SourceLocation
+  public let when: Expr?
+  public let destination: Destination
+  public let location: SourceLocation
 }
 
 /// What `reset` clears and what runs after.
 public struct Reset: Sendable, Hashable {
-  public var clear: [Located<String>] = []
-  public var effects: [Effect] = []
-  public var location: SourceLocation = .unknown
+  public package(set) var clear: [Located<String>] = []
+  public package(set) var effects: [Effect] = []
+  public package(set) var location: SourceLocation = .unknown
 }
 
 /// Effects that run around every move.
 public struct Hooks: Sendable, Hashable {
-  public var launch: [Effect] = []
-  public var advance: [Effect] = []
-  public var enter: [Effect] = []
+  public package(set) var launch: [Effect] = []
+  public package(set) var advance: [Effect] = []
+  public package(set) var enter: [Effect] = []
 }

@@ -184,66 +184,68 @@ private final class Compiler {
         at: node["kind"]?.location ?? entry.keyLocation, notes: notes)
       kind = .screen
     }
-    var step = Step(
-      id: entry.key, kind: kind, title: node["title"].flatMap(text), body: node["body"].flatMap(text),
-      rawValue: node["rawValue"]?.int, isRetired: node["retired"]?.bool ?? false,
-      skipIf: node["skipIf"].flatMap(expression), back: node["back"]?.bool, enter: effects(node["enter"]),
-      next: node["next"].flatMap { transition($0) }, skip: node["skip"].flatMap { transition($0) },
-      buttons: (node["buttons"]?.entries ?? []).compactMap(button), autoAdvance: nil, choice: nil,
-      textInput: nil, fields: [], permission: nil, action: nil, terminalOutcome: nil,
-      location: entry.keyLocation)
-    if let auto = node["autoAdvance"] {
-      step.autoAdvance = Step.AutoAdvance(
-        seconds: auto["after"]?.number ?? 0, when: auto["when"].flatMap(expression), location: auto.location)
-    }
+    let content: Step.Content
     switch kind {
     case .singleChoice, .multiChoice:
       let options = (node["options"]?.entries ?? []).map { option in
         Step.Option(id: option.key, label: text(option.value) ?? Text(alternatives: []), location: option.keyLocation)
       }
       let required = node["required"]?.bool ?? true
-      step.choice = Step.Choice(
+      let choice = Step.Choice(
         options: options, variable: locatedString(node, "variable"), isRequired: required,
         min: node["min"]?.int ?? (required ? 1 : 0), max: node["max"]?.int ?? (kind == .singleChoice ? 1 : nil))
+      content = kind == .singleChoice ? .singleChoice(choice) : .multiChoice(choice)
     case .textInput:
-      step.textInput = Step.TextInput(
-        variable: locatedString(node, "variable"), isRequired: node["required"]?.bool ?? true,
-        placeholder: node["placeholder"].flatMap(text), prefill: node["prefill"].flatMap(expression),
-        valid: node["valid"].flatMap(expression))
+      content = .textInput(
+        Step.TextInput(
+          variable: locatedString(node, "variable"), isRequired: node["required"]?.bool ?? true,
+          placeholder: node["placeholder"].flatMap(text), prefill: node["prefill"].flatMap(expression),
+          valid: node["valid"].flatMap(expression)))
     case .form:
-      step.fields = (node["fields"]?.entries ?? []).map { field in
-        let value = field.value
-        let typeName = value["type"]?.string ?? "string"
-        let type = Step.Field.FieldType(rawValue: typeName) ?? .string
-        if Step.Field.FieldType(rawValue: typeName) == nil {
-          error(
-            "unknown field type '\(typeName)'; expected one of "
-              + Suggestion.list(Step.Field.FieldType.allCases.map(\.rawValue)),
-            at: value["type"]?.location ?? field.keyLocation)
-        }
-        return Step.Field(
-          name: field.key, label: value["label"].flatMap(text), type: type,
-          target: assignmentTarget(value["target"])
-            ?? AssignmentTarget(
-              variable: field.key, key: nil, location: field.keyLocation),
-          isRequired: value["required"]?.bool ?? false, placeholder: value["placeholder"].flatMap(text),
-          location: field.keyLocation)
-      }
+      content = .form(
+        (node["fields"]?.entries ?? []).map { field in
+          let value = field.value
+          let typeName = value["type"]?.string ?? "string"
+          let type = Step.Field.FieldType(rawValue: typeName) ?? .string
+          if Step.Field.FieldType(rawValue: typeName) == nil {
+            error(
+              "unknown field type '\(typeName)'; expected one of "
+                + Suggestion.list(Step.Field.FieldType.allCases.map(\.rawValue)),
+              at: value["type"]?.location ?? field.keyLocation)
+          }
+          return Step.Field(
+            name: field.key, label: value["label"].flatMap(text), type: type,
+            target: assignmentTarget(value["target"])
+              ?? AssignmentTarget(variable: field.key, key: nil, location: field.keyLocation),
+            isRequired: value["required"]?.bool ?? false, placeholder: value["placeholder"].flatMap(text),
+            location: field.keyLocation)
+        })
     case .permission:
       let request = node["request"]
-      step.permission = Step.PermissionRequest(
-        kind: located(node, "permission", as: PermissionKind.init(rawValue:)), label: request?["label"].flatMap(text),
-        enabled: request?["enabled"].flatMap(expression), visible: request?["visible"].flatMap(expression),
-        outcomes: outcomes(node["on"]))
+      content = .permission(
+        Step.PermissionRequest(
+          kind: located(node, "permission", as: PermissionKind.init(rawValue:)),
+          label: request?["label"].flatMap(text), enabled: request?["enabled"].flatMap(expression),
+          visible: request?["visible"].flatMap(expression), outcomes: outcomes(node["on"])))
     case .action:
-      step.action = Step.ActionCall(
-        name: located(node, "action", as: ActionName.init(rawValue:)), outcomes: outcomes(node["on"]))
+      content = .action(
+        Step.ActionCall(name: located(node, "action", as: ActionName.init(rawValue:)), outcomes: outcomes(node["on"])))
     case .terminal:
-      step.terminalOutcome = node["outcome"]?.string.map(TerminalOutcome.init(rawValue:)) ?? .completed
+      content = .terminal(node["outcome"]?.string.map(TerminalOutcome.init(rawValue:)) ?? .completed)
     case .screen:
-      break
+      content = .screen
     }
-    return step
+    let autoAdvance = node["autoAdvance"].map { auto in
+      Step.AutoAdvance(
+        seconds: auto["after"]?.number ?? 0, when: auto["when"].flatMap(expression), location: auto.location)
+    }
+    return Step(
+      id: entry.key, content: content, title: node["title"].flatMap(text), body: node["body"].flatMap(text),
+      rawValue: node["rawValue"]?.int, isRetired: node["retired"]?.bool ?? false,
+      skipIf: node["skipIf"].flatMap(expression), back: node["back"]?.bool, enter: effects(node["enter"]),
+      next: node["next"].flatMap { transition($0) }, skip: node["skip"].flatMap { transition($0) },
+      buttons: (node["buttons"]?.entries ?? []).compactMap(button), autoAdvance: autoAdvance,
+      location: entry.keyLocation)
   }
 
   func button(_ entry: Node.Entry) -> Button? {

@@ -12,65 +12,158 @@ public struct Step: Sendable, Hashable {
     case terminal
   }
 
-  public var id: String
-  public var kind: Kind
-  public var title: Text?
-  public var body: Text?
-  public var rawValue: Int?
-  public var isRetired: Bool
-  public var skipIf: Expr?
+  /// The step's id, unique in the flow.
+  public let id: String
+  /// What the step shows or does, with what its kind needs.
+  public let content: Content
+  /// The title, if any.
+  public let title: Text?
+  /// The body text, if any.
+  public let body: Text?
+  /// The number the step is stored as (`rawValue:`), for resuming a flow from a stored step number.
+  public let rawValue: Int?
+  /// A retired step is kept so that stored runs resume, but nothing should route to it.
+  public let isRetired: Bool
+  /// When it holds, the step is skipped on entry.
+  public let skipIf: Expr?
   /// Overrides the flow's `back` for this step.
-  public var back: Bool?
-  public var enter: [Effect]
-  public var next: Transition?
-  public var skip: Transition?
-  public var buttons: [Button]
-  public var autoAdvance: AutoAdvance?
+  public let back: Bool?
+  /// Effects run when the step is entered.
+  public let enter: [Effect]
+  /// Where `next` goes.
+  public let next: Transition?
+  /// Where `skip` goes.
+  public let skip: Transition?
+  /// The step's own named buttons.
+  public let buttons: [Button]
+  /// Follows `next` by itself after a delay.
+  public let autoAdvance: AutoAdvance?
+  /// Where `id:` is, for diagnostics.
+  public let location: SourceLocation
 
-  /// single-choice / multi-choice
-  public var choice: Choice?
-  /// text-input
-  public var textInput: TextInput?
-  /// form
-  public var fields: [Field]
-  /// permission
-  public var permission: PermissionRequest?
-  /// action
-  public var action: ActionCall?
-  /// terminal: completed, paywall or home
-  public var terminalOutcome: TerminalOutcome?
+  /// What a step is, with what its kind needs: a choice's options, a text field, form fields, a permission
+  /// request, an action call or a terminal outcome.
+  public enum Content: Sendable, Hashable {
+    /// Shows texts and buttons.
+    case screen
+    /// One option of several.
+    case singleChoice(Choice)
+    /// Several options of several.
+    case multiChoice(Choice)
+    /// A line of text.
+    case textInput(TextInput)
+    /// Named fields.
+    case form([Field])
+    /// A permission request with a button (`tap request`).
+    case permission(PermissionRequest)
+    /// A system action performed on entry.
+    case action(ActionCall)
+    /// The end of the flow, with its outcome.
+    case terminal(TerminalOutcome)
+  }
 
-  public var location: SourceLocation
+  package init(
+    id: String, content: Content, title: Text? = nil, body: Text? = nil, rawValue: Int? = nil,
+    isRetired: Bool = false, skipIf: Expr? = nil, back: Bool? = nil, enter: [Effect] = [], next: Transition? = nil,
+    skip: Transition? = nil, buttons: [Button] = [], autoAdvance: AutoAdvance? = nil, location: SourceLocation
+  ) {
+    self.id = id
+    self.content = content
+    self.title = title
+    self.body = body
+    self.rawValue = rawValue
+    self.isRetired = isRetired
+    self.skipIf = skipIf
+    self.back = back
+    self.enter = enter
+    self.next = next
+    self.skip = skip
+    self.buttons = buttons
+    self.autoAdvance = autoAdvance
+    self.location = location
+  }
+}
 
+// MARK: - Content
+
+extension Step {
+  /// What the step is, as written in `kind:`.
+  public var kind: Kind {
+    switch content {
+    case .screen: .screen
+    case .singleChoice: .singleChoice
+    case .multiChoice: .multiChoice
+    case .textInput: .textInput
+    case .form: .form
+    case .permission: .permission
+    case .action: .action
+    case .terminal: .terminal
+    }
+  }
+
+  /// Whether the step ends the flow.
   public var isTerminal: Bool { kind == .terminal }
+
+  /// The options of a single- or multi-choice step.
+  package var choice: Choice? {
+    switch content {
+    case .singleChoice(let choice), .multiChoice(let choice): choice
+    default: nil
+    }
+  }
+
+  /// The field of a text-input step.
+  package var textInput: TextInput? {
+    if case .textInput(let input) = content { input } else { nil }
+  }
+
+  /// The fields of a form step; empty for other kinds.
+  package var fields: [Field] {
+    if case .form(let fields) = content { fields } else { [] }
+  }
+
+  /// The request of a permission step.
+  package var permission: PermissionRequest? {
+    if case .permission(let request) = content { request } else { nil }
+  }
+
+  /// The action of an action step.
+  package var action: ActionCall? {
+    if case .action(let call) = content { call } else { nil }
+  }
+
+  /// The outcome of a terminal step.
+  package var terminalOutcome: TerminalOutcome? {
+    if case .terminal(let outcome) = content { outcome } else { nil }
+  }
 }
 
 extension Step {
   /// The options of a choice step and the variable the answer is stored in: `min` and `max` bound how many
   /// options one `choose` takes, and a required choice keeps `next` disabled while the variable is empty.
   public struct Choice: Sendable, Hashable {
-    public var options: [Option]
-    public var variable: Located<String>
-    public var isRequired: Bool
-    public var min: Int
-    public var max: Int?
+    public let options: [Option]
+    public let variable: Located<String>
+    public let isRequired: Bool
+    public let min: Int
+    public let max: Int?
   }
 
   /// One option: its id (what `choose` takes and the variable stores) and its label.
   public struct Option: Sendable, Hashable {
-    public var id: String
-    public var label: Text
-    public var location: SourceLocation
+    public let id: String
+    public let label: Text
+    public let location: SourceLocation
   }
 
   /// A text-input step's field: the variable the text is stored in, whether it may be blank (when there is
   /// no `valid` condition), a placeholder, a prefill expression and a `valid` condition over `input`.
   public struct TextInput: Sendable, Hashable {
-    public var variable: Located<String>
-    public var isRequired: Bool
-    public var placeholder: Text?
-    public var prefill: Expr?
-    public var valid: Expr?
+    public let variable: Located<String>
+    public let isRequired: Bool
+    public let placeholder: Text?
+    public let prefill: Expr?
+    public let valid: Expr?
   }
 
   /// One field of a form step: its text is parsed by `type` and stored at `target` (by default the variable
@@ -78,55 +171,55 @@ extension Step {
   public struct Field: Sendable, Hashable {
     /// How a field's text is parsed; a `time` is `HH:MM` and is stored as that string.
     public enum FieldType: String, Sendable, Hashable, CaseIterable { case string, time, bool, int }
-    public var name: String
-    public var label: Text?
-    public var type: FieldType
+    public let name: String
+    public let label: Text?
+    public let type: FieldType
     /// The variable written, and for a map variable the key (`habitTimes.wake`).
-    public var target: AssignmentTarget
-    public var isRequired: Bool
-    public var placeholder: Text?
-    public var location: SourceLocation
+    public let target: AssignmentTarget
+    public let isRequired: Bool
+    public let placeholder: Text?
+    public let location: SourceLocation
   }
 
   /// A permission step's request button (`tap request`): the permission kind, the button's label and
   /// conditions, and where each outcome goes.
   public struct PermissionRequest: Sendable, Hashable {
-    public var kind: Located<PermissionKind>
-    public var label: Text?
-    public var enabled: Expr?
-    public var visible: Expr?
-    public var outcomes: [Outcome]
+    public let kind: Located<PermissionKind>
+    public let label: Text?
+    public let enabled: Expr?
+    public let visible: Expr?
+    public let outcomes: [Outcome]
   }
 
   /// An action step's system action, performed when the step is entered, and where each outcome goes.
   public struct ActionCall: Sendable, Hashable {
-    public var name: Located<ActionName>
-    public var outcomes: [Outcome]
+    public let name: Located<ActionName>
+    public let outcomes: [Outcome]
   }
 
   /// Follows `next` by itself: `seconds` after the first event after which `when` holds (at once when
   /// `seconds` is 0).
   public struct AutoAdvance: Sendable, Hashable {
-    public var seconds: Double
-    public var when: Expr?
-    public var location: SourceLocation
+    public let seconds: Double
+    public let when: Expr?
+    public let location: SourceLocation
   }
 }
 
 /// What happens on one outcome of an action or permission request.
 public struct Outcome: Sendable, Hashable {
-  public var name: String
-  public var transition: Transition
-  public var location: SourceLocation
+  public let name: String
+  public let transition: Transition
+  public let location: SourceLocation
 }
 
 /// A way out of a step: a target, its label and effects.
 public struct Transition: Sendable, Hashable {
-  public var target: Target
-  public var label: Text?
-  public var enabled: Expr?
-  public var effects: [Effect]
-  public var location: SourceLocation
+  public let target: Target
+  public let label: Text?
+  public let enabled: Expr?
+  public let effects: [Effect]
+  public let location: SourceLocation
 
   package init(
     target: Target, label: Text? = nil, enabled: Expr? = nil, effects: [Effect] = [], location: SourceLocation
@@ -150,10 +243,10 @@ public enum Target: Sendable, Hashable {
 
 /// One guarded route of a transition: taken when `when` holds or is absent; its effects run before the move.
 public struct Route: Sendable, Hashable {
-  public var when: Expr?
-  public var target: StepIndex?  // nil means `stay`
-  public var effects: [Effect]
-  public var location: SourceLocation
+  public let when: Expr?
+  public let target: StepIndex?  // nil means `stay`
+  public let effects: [Effect]
+  public let location: SourceLocation
 }
 
 /// A named button (`tap NAME`).
@@ -163,32 +256,32 @@ public struct Button: Sendable, Hashable {
     case go(Target)
     case perform(action: Located<ActionName>, outcomes: [Outcome])
   }
-  public var name: String
-  public var label: Text?
-  public var enabled: Expr?
-  public var visible: Expr?
-  public var effects: [Effect]
-  public var move: Move
-  public var location: SourceLocation
+  public let name: String
+  public let label: Text?
+  public let enabled: Expr?
+  public let visible: Expr?
+  public let effects: [Effect]
+  public let move: Move
+  public let location: SourceLocation
 }
 
 /// A localized text: guarded alternatives, the first whose condition holds is shown.
 public struct Text: Sendable, Hashable {
   /// A string key with the condition under which it is shown and the arguments for its `{name}` placeholders.
   public struct Alternative: Sendable, Hashable {
-    public var when: Expr?
-    public var key: String
-    public var args: [Named<Expr>]
-    public var location: SourceLocation
+    public let when: Expr?
+    public let key: String
+    public let args: [Named<Expr>]
+    public let location: SourceLocation
   }
-  public var alternatives: [Alternative]
+  public let alternatives: [Alternative]
 }
 
 /// `VAR` or `VAR.KEY` (one key of a map variable).
 public struct AssignmentTarget: Sendable, Hashable, CustomStringConvertible {
-  public var variable: String
-  public var key: String?
-  public var location: SourceLocation
+  public let variable: String
+  public let key: String?
+  public let location: SourceLocation
   public var description: String { key.map { "\(variable).\($0)" } ?? variable }
 }
 
@@ -205,9 +298,9 @@ public struct Effect: Sendable, Hashable {
     case completeOnboarding
     case log(Expr)
   }
-  public var kind: Kind
-  public var when: Expr?
-  public var location: SourceLocation
+  public let kind: Kind
+  public let when: Expr?
+  public let location: SourceLocation
 
   /// The effect's type key as written (`set`, `track`, ...).
   public var typeName: String {
