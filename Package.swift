@@ -29,7 +29,7 @@ let package = Package(
     .target(name: "FlowLint", dependencies: ["FlowCore", "FlowLoading"]),
     .target(name: "FlowTestSupport", dependencies: ["FlowCore"]),
     .target(
-      name: "FlowRuntime", dependencies: ["FlowCore", "FlowYAML", "FlowSchema", "FlowLoading", "FlowTestSupport"]),
+      name: "FlowRuntime", dependencies: ["FlowCore", "FlowYAML", "FlowSchema", "FlowLoading"]),
     .executableTarget(
       name: "flowlint",
       dependencies: ["FlowCore", "FlowSchema", "FlowLoading", "FlowLint", "FlowRuntime", argumentParser]),

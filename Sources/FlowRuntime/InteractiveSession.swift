@@ -1,5 +1,4 @@
 package import FlowCore
-import FlowTestSupport
 import Foundation
 
 /// How `flowrun` was asked to set up the world.
@@ -72,10 +71,10 @@ package struct SessionSetup: Sendable {
     }
   }
 
-  /// Fakes scripted from the flags; when interactive, unscripted dialogs are asked at the prompt. The store is
+  /// Providers scripted from the flags; when interactive, unscripted dialogs are asked at the prompt. The store is
   /// the `--state` file, or memory.
   package func providers(output: Output) -> Providers {
-    let ask: AskUser? =
+    let ask: AskPerson? =
       interactive
       ? { @Sendable question, choices in
         output.line("  ◆ \(question) [\(choices.joined(separator: "/"))]")
@@ -93,7 +92,7 @@ package struct SessionSetup: Sendable {
       ActionName.requestReview.rawValue: review.map(Self.answer),
     ]
     for (kind, outcome) in pairs(permissionAnswers) { answers[kind, default: []].append(ActionAnswer(outcome)) }
-    let store: any KeyValueStore = statePath.map { FileStore(path: $0) } ?? Fakes.MemoryStore()
+    let store: any KeyValueStore = statePath.map { FileStore(path: $0) } ?? MemoryStore()
     return Providers.scripted(
       facts: facts, clock: clock ?? 9 * 3600, permissionStatuses: statuses, answers: answers, store: store, ask: ask)
   }

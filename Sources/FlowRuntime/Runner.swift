@@ -1,5 +1,4 @@
 package import FlowCore
-import FlowTestSupport
 
 /// Drives a ``FlowSession`` with `flowrun` commands: the shared core of the interactive prompt, scripts and
 /// scenario tables.
@@ -66,7 +65,7 @@ package struct Runner: Sendable {
   /// `settings KIND=STATUS`: the user changes a permission in the system Settings app (read at the next
   /// launch or reset).
   func changeSettings(_ pairs: [String]) -> Result {
-    guard let permissions = session.providers.permissions as? Fakes.Permissions else {
+    guard let permissions = session.providers.permissions as? ScriptedPermissions else {
       return .info("settings can only be changed on the scripted permission provider")
     }
     var lines: [String] = []

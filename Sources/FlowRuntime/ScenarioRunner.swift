@@ -1,5 +1,4 @@
 package import FlowCore
-package import FlowTestSupport
 
 /// Everything observable about one run, collected from its trace.
 package struct Observation: Sendable, Hashable {
@@ -64,8 +63,8 @@ package struct CaseResult: Sendable {
 /// Runs scenario cases against a flow with scripted fakes.
 package enum ScenarioRunner {
   /// The fakes a case scripts.
-  package static func providers(for scenarioCase: ScenarioCase, flow: Flow) -> (Providers, Fakes.MemoryStore) {
-    let store = Fakes.MemoryStore(scenarioCase.store, corrupted: scenarioCase.storeCorrupted)
+  package static func providers(for scenarioCase: ScenarioCase, flow: Flow) -> (Providers, MemoryStore) {
+    let store = MemoryStore(scenarioCase.store, corrupted: scenarioCase.storeCorrupted)
     let providers = Providers.scripted(
       facts: scenarioCase.environment, clock: scenarioCase.clock ?? 9 * 3600,
       permissionStatuses: scenarioCase.permissions, answers: scenarioCase.answers, store: store)

@@ -1,0 +1,147 @@
+/// The rules of scripted providers, as values: what a scripted permission, system action or store answers.
+///
+/// `flowrun` (FlowRuntime's providers, answered from flags and the prompt) and app tests (FlowTestSupport's
+/// fakes) both simulate the operating system with these, each holding them behind its own lock, so the two
+/// answer alike. `package`: no part of what an app embeds.
+
+/// Permission statuses at start and scripted request answers, per kind.
+///
+/// A request for a kind whose status is already `granted`, `denied` or `unavailable` answers that status at
+/// once without a dialog, as iOS does. Otherwise the next scripted answer is used, then a person's (the holder
+/// asks), then `granted`.
+package struct PermissionScript: Sendable {
+  /// What a request begins with.
+  package enum Start: Sendable {
+    /// The status is determined: answered at once, without a dialog.
+    case determined(ActionAnswer)
+    /// A dialog is due: the next scripted answer, or nil when none is left.
+    case dialog(scripted: ActionAnswer?)
+  }
+
+  private var statuses: [PermissionKind: PermissionStatus]
+  private var answers: [PermissionKind: [ActionAnswer]]
+  /// The kinds a system dialog was shown for, in order.
+  package private(set) var dialogsShown: [PermissionKind] = []
+
+  package init(statuses: [PermissionKind: PermissionStatus], answers: [PermissionKind: [ActionAnswer]]) {
+    self.statuses = statuses
+    self.answers = answers
+  }
+
+  /// The outcomes a person may answer a request with.
+  package static let choices = PermissionStatus.requestOutcomes.filter { $0 != .unavailable }.map(\.rawValue)
+
+  /// The status of `kind` (`notDetermined` unless set).
+  package func status(of kind: PermissionKind) -> PermissionStatus { statuses[kind] ?? .notDetermined }
+
+  /// Changes a status, as the user would in Settings.
+  package mutating func setStatus(_ status: PermissionStatus, of kind: PermissionKind) { statuses[kind] = status }
+
+  /// Begins a request for `kind`.
+  package mutating func start(_ kind: PermissionKind) -> Start {
+    let current = status(of: kind)
+    guard current == .notDetermined else { return .determined(ActionAnswer(current.rawValue, dialogShown: false)) }
+    return .dialog(scripted: answers[kind]?.isEmpty == false ? answers[kind]?.removeFirst() : nil)
+  }
+
+  /// Ends a request for `kind` with `answer` (scripted or a person's; `granted` when nil): records the dialog
+  /// and the status the answer leaves (``PermissionStatus/remembered``). An `unavailable` answer is not
+  /// remembered: the next request asks again, as a device may later offer the permission.
+  package mutating func finish(_ kind: PermissionKind, with answer: ActionAnswer?) -> ActionAnswer {
+    let result = answer ?? ActionAnswer(PermissionStatus.granted.rawValue)
+    if result.dialogShown { dialogsShown.append(kind) }
+    if let status = PermissionStatus(rawValue: result.outcome), status != .unavailable {
+      statuses[kind] = status.remembered
+    }
+    return result
+  }
+}
+
+/// Scripted answers to one system action: the queued answers in order, then a person's (the holder asks),
+/// then the action's fallback.
+package struct ActionScript: Sendable {
+  /// Whether an answer shows a system dialog.
+  package enum Dialog: Sendable {
+    /// As the answer says.
+    case asAnswered
+    /// Never (a server call).
+    case never
+    /// Only for this outcome (the review prompt shows nothing when the system suppresses it).
+    case onlyFor(String)
+  }
+
+  /// The action's name (`sign-in-with-apple`, `restore-profile`, `request-review`).
+  package let name: ActionName
+  /// How many times the action was performed.
+  package private(set) var calls = 0
+  private var answers: [ActionAnswer]
+  private let fallback: ActionAnswer
+  private let dialog: Dialog
+
+  package init(_ name: ActionName, answers: [ActionAnswer], fallback: ActionAnswer, dialog: Dialog = .asAnswered) {
+    self.name = name
+    self.answers = answers
+    self.fallback = fallback
+    self.dialog = dialog
+  }
+
+  /// Sign in with Apple; `cancelled` when nothing is scripted.
+  package static func signIn(_ answers: [ActionAnswer]) -> ActionScript {
+    ActionScript(.signInWithApple, answers: answers, fallback: ActionAnswer("cancelled"))
+  }
+
+  /// The profile server's restore; `empty` when nothing is scripted; never a dialog.
+  package static func restoreProfile(_ answers: [ActionAnswer]) -> ActionScript {
+    ActionScript(.restoreProfile, answers: answers, fallback: ActionAnswer("empty"), dialog: .never)
+  }
+
+  /// The review prompt; `shown` when nothing is scripted; a dialog only when shown.
+  package static func requestReview(_ answers: [ActionAnswer]) -> ActionScript {
+    ActionScript(.requestReview, answers: answers, fallback: ActionAnswer("shown"), dialog: .onlyFor("shown"))
+  }
+
+  /// The outcomes a person may answer with.
+  package var choices: [String] { name.outcomes ?? [] }
+
+  /// Counts a call and takes the next scripted answer, or nil when none is left.
+  package mutating func start() -> ActionAnswer? {
+    calls += 1
+    return answers.isEmpty ? nil : answers.removeFirst()
+  }
+
+  /// The answer given: `answer` (scripted or a person's), else the fallback, shown as a dialog or not by the
+  /// action's rule.
+  package func finish(with answer: ActionAnswer?) -> ActionAnswer {
+    let answer = answer ?? fallback
+    switch dialog {
+    case .asAnswered: return answer
+    case .never: return ActionAnswer(answer.outcome, result: answer.result, dialogShown: false)
+    case .onlyFor(let outcome):
+      return ActionAnswer(answer.outcome, result: answer.result, dialogShown: answer.outcome == outcome)
+    }
+  }
+}
+
+/// An in-memory store's contents; `corrupted` makes `load` fail as a damaged file would, until the next write.
+package struct StoreScript: Sendable {
+  package private(set) var values: [String: Value]
+  private var corrupted: Bool
+
+  package init(_ values: [String: Value], corrupted: Bool) {
+    self.values = values
+    self.corrupted = corrupted
+  }
+
+  package func load() throws(StoreError) -> [String: Value] {
+    if corrupted { throw StoreError("the stored data is corrupted") }
+    return values
+  }
+
+  /// A write to a corrupted store starts it afresh.
+  package mutating func set(_ key: String, to value: Value) {
+    if corrupted { (values, corrupted) = ([:], false) }
+    values[key] = value
+  }
+
+  package mutating func remove(_ key: String) { values.removeValue(forKey: key) }
+}
