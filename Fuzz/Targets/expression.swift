@@ -44,9 +44,9 @@ let scope = TypeScope([
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzExpression(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   let source = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
-  let expression: Expression
+  let expression: FlowExpression
   do {
-    expression = try Expression(source)
+    expression = try FlowExpression(source)
   } catch {
     _ = error.description
     return 0

@@ -16,7 +16,7 @@ package struct ExpressionSite: Sendable {
   /// `result` in an action's outcomes, `input` in `valid`.
   package var extraRoots: [String: ValueType]
   /// The names the expression reads, computed once.
-  package var references: [Expression.Reference]
+  package var references: [FlowExpression.Reference]
 
   package init(expr: Expr, role: Role, extraRoots: [String: ValueType]) {
     self.expr = expr
@@ -59,7 +59,7 @@ package struct OutcomeTable: Sendable {
 /// Everything a flow uses, collected in one pass: expressions, text keys, variable names, moves, outcome tables.
 package struct FlowWalk: Sendable {
   package private(set) var expressions: [ExpressionSite] = []
-  package private(set) var texts: [Text.Alternative] = []
+  package private(set) var texts: [LocalizedText.Alternative] = []
   package private(set) var variableUses: [VariableUse] = []
   package private(set) var edges: [Edge] = []
   package private(set) var outcomeTables: [OutcomeTable] = []
@@ -233,7 +233,7 @@ package struct FlowWalk: Sendable {
     if let expr { expressions.append(.init(expr: expr, role: .condition, extraRoots: extraRoots)) }
   }
 
-  private mutating func text(_ text: Text?) {
+  private mutating func text(_ text: LocalizedText?) {
     for alternative in text?.alternatives ?? [] {
       texts.append(alternative)
       condition(alternative.when)

@@ -46,7 +46,7 @@ package enum ExpressionPositions {
       guard diagnostic.ruleID == "expression-syntax" else { return diagnostic }
       for (start, source) in scalarsByLine[diagnostic.location.line] ?? [] where start <= diagnostic.location {
         do throws(ExpressionError) {
-          _ = try Expression(source)
+          _ = try FlowExpression(source)
         } catch {
           guard start.advanced(by: error.column - 1) == diagnostic.location, error.message == diagnostic.message
           else { continue }

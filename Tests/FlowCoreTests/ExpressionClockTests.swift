@@ -19,7 +19,7 @@ struct ExpressionClockTests {
   ])
   func nextHabit(at minutes: Int, _ expected: String) throws {
     let bindings = Bindings(["habits": Self.habits], minutesSinceMidnight: minutes)
-    #expect(try Expression("nextHabit(habits)").evaluate(in: bindings) == .string(expected))
+    #expect(try FlowExpression("nextHabit(habits)").evaluate(in: bindings) == .string(expected))
   }
 
   @Test func nextHabitBreaksTiesByKeyAndSkipsValuesThatAreNotTimes() throws {
@@ -30,17 +30,17 @@ struct ExpressionClockTests {
         "none": .map(["a": .string("later")]),
         "empty": .map([:]),
       ], minutesSinceMidnight: 6 * 60)
-    #expect(try Expression("nextHabit(tied)").evaluate(in: bindings) == .string("a"))
-    #expect(try Expression("nextHabit(messy)").evaluate(in: bindings) == .string("d"))
-    #expect(try Expression("nextHabit(none)").evaluate(in: bindings) == .string(""))
-    #expect(try Expression("nextHabit(empty)").evaluate(in: bindings) == .string(""))
+    #expect(try FlowExpression("nextHabit(tied)").evaluate(in: bindings) == .string("a"))
+    #expect(try FlowExpression("nextHabit(messy)").evaluate(in: bindings) == .string("d"))
+    #expect(try FlowExpression("nextHabit(none)").evaluate(in: bindings) == .string(""))
+    #expect(try FlowExpression("nextHabit(empty)").evaluate(in: bindings) == .string(""))
   }
 
   @Test(arguments: [
     (0, "00:00"), (5, "00:05"), (9 * 60 + 7, "09:07"), (23 * 60 + 59, "23:59"), (24 * 60, "00:00"), (-1, "23:59"),
   ])
   func now(at minutes: Int, _ expected: String) throws {
-    #expect(try Expression("now()").evaluate(in: Bindings(minutesSinceMidnight: minutes)) == .string(expected))
+    #expect(try FlowExpression("now()").evaluate(in: Bindings(minutesSinceMidnight: minutes)) == .string(expected))
   }
 
   @Test(arguments: [
@@ -52,7 +52,7 @@ struct ExpressionClockTests {
   ])
   func isLaterToday(_ time: String, at minutes: Int, _ expected: Bool) throws {
     let bindings = Bindings(["t": .string(time)], minutesSinceMidnight: minutes)
-    #expect(try Expression("isLaterToday(t)").evaluate(in: bindings) == .bool(expected))
+    #expect(try FlowExpression("isLaterToday(t)").evaluate(in: bindings) == .bool(expected))
   }
 
   @Test(arguments: [

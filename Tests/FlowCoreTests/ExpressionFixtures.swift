@@ -38,6 +38,6 @@ enum ExpressionFixtures {
 }
 
 /// Parses `source`, failing the test (not crashing) when it does not parse.
-func parse(_ source: String) throws -> Expression {
-  try Expression(source)
+func parse(_ source: String) throws -> FlowExpression {
+  try FlowExpression(source)
 }

@@ -29,9 +29,9 @@ struct ExpressionFuzzTests {
       let source = (0..<count).map { _ in Self.fragments.randomElement(using: &generator) ?? "" }.joined()
       let limit = source.unicodeScalars.count + 1
       func inRange(_ error: ExpressionError) -> Bool { (1...limit).contains(error.column) }
-      let expression: Expression
+      let expression: FlowExpression
       do {
-        expression = try Expression(source)
+        expression = try FlowExpression(source)
       } catch {
         #expect(inRange(error), "\(source): \(error)")
         continue
@@ -85,7 +85,7 @@ struct ExpressionFuzzTests {
     var evaluated = 0
     for _ in 0..<3000 {
       let source = Self.expression(depth: 4, using: &generator)
-      let expression = try Expression(source)
+      let expression = try FlowExpression(source)
       let limit = source.unicodeScalars.count + 1
       do { _ = try expression.check(in: ExpressionFixtures.scope) } catch {
         #expect((1...limit).contains(error.column), "\(source): \(error)")
@@ -98,7 +98,7 @@ struct ExpressionFuzzTests {
       evaluated += 1
       let explained = expression.explain(in: ExpressionFixtures.bindings)
       guard !explained.contains("{") else { continue }
-      let reparsed = try Expression(explained)
+      let reparsed = try FlowExpression(explained)
       #expect(try reparsed.evaluate(in: ExpressionFixtures.bindings) == value, "\(source) -> \(explained)")
     }
     #expect(evaluated > 300, "\(evaluated)")

@@ -48,14 +48,14 @@ struct ExpressionSyntaxTests {
       ("x == 'é' é", 10, "unexpected character 'é'"),
     ] as [(String, Int, String)])
   func rejects(_ source: String, _ column: Int, _ message: String) {
-    let error = #expect(throws: ExpressionError.self) { try Expression(source) }
+    let error = #expect(throws: ExpressionError.self) { try FlowExpression(source) }
     #expect(error?.code == .syntax)
     #expect(error?.message == message)
     #expect(error?.column == column)
   }
 
   @Test func unknownFunctionsListTheFunctions() {
-    let error = #expect(throws: ExpressionError.self) { try Expression("lenght(x)") }
+    let error = #expect(throws: ExpressionError.self) { try FlowExpression("lenght(x)") }
     #expect(
       error?.notes == [
         "functions: 'contains', 'isLaterToday', 'keys', 'lower', 'minutes', 'nextHabit', 'now', 'size', "
@@ -87,7 +87,7 @@ struct ExpressionSyntaxTests {
     Array(repeating: "1", count: 66).joined(separator: " + "),
   ])
   func rejectsDeepNesting(_ source: String) {
-    let error = #expect(throws: ExpressionError.self) { try Expression(source) }
+    let error = #expect(throws: ExpressionError.self) { try FlowExpression(source) }
     #expect(error?.code == .limit)
     #expect(
       error?.message == "expression is nested too deeply; at most 64 levels"
@@ -96,7 +96,7 @@ struct ExpressionSyntaxTests {
 
   @Test func rejectsHugeInput() {
     let source = Array(repeating: "a", count: 3000).joined(separator: " && ")
-    let error = #expect(throws: ExpressionError.self) { try Expression(source) }
+    let error = #expect(throws: ExpressionError.self) { try FlowExpression(source) }
     #expect(error?.code == .limit)
     #expect(error?.message == "expression is too long; at most 4096 characters")
     #expect(error?.column == 4097)
@@ -104,16 +104,16 @@ struct ExpressionSyntaxTests {
 
   @Test func acceptsNestingUpToTheLimit() throws {
     let parenthesized = String(repeating: "(", count: 60) + "1" + String(repeating: ")", count: 60)
-    #expect(try Expression(parenthesized).evaluate(in: Bindings.empty) == .int(1))
+    #expect(try FlowExpression(parenthesized).evaluate(in: Bindings.empty) == .int(1))
     let chain = Array(repeating: "1", count: 60).joined(separator: " + ")
-    #expect(try Expression(chain).evaluate(in: Bindings.empty) == .int(60))
+    #expect(try FlowExpression(chain).evaluate(in: Bindings.empty) == .int(60))
     let long = "'" + String(repeating: "x", count: 4094) + "'"
-    #expect(try Expression(long).evaluate(in: Bindings.empty) == .string(String(repeating: "x", count: 4094)))
+    #expect(try FlowExpression(long).evaluate(in: Bindings.empty) == .string(String(repeating: "x", count: 4094)))
   }
 
   @Test func deepNestingErrorPointsAtTheLevelOverTheLimit() {
     let error = #expect(throws: ExpressionError.self) {
-      try Expression(String(repeating: "(", count: 70) + "1" + String(repeating: ")", count: 70))
+      try FlowExpression(String(repeating: "(", count: 70) + "1" + String(repeating: ")", count: 70))
     }
     #expect(error?.column == 65)
   }

@@ -28,7 +28,7 @@ struct FuzzRegressionTests {
     arguments: inputs("expression"))
   func expression(_ name: String) throws {
     let source = String(decoding: try Data(contentsOf: Self.root.appendingPathComponent(name)), as: UTF8.self)
-    guard let expression = try? Expression(source) else { return }
+    guard let expression = try? FlowExpression(source) else { return }
     _ = try? expression.check(in: ExpressionFixtures.scope)
     _ = try? expression.evaluate(in: ExpressionFixtures.bindings)
     #expect(!expression.explain(in: ExpressionFixtures.bindings).isEmpty || source.isEmpty)
@@ -44,8 +44,8 @@ struct CoreLimitTests {
     #expect(limits.maxDepth == 128)
     #expect(limits.maxAliasExpansion == 10_000)
     #expect(limits.maxNodes == 2_000_000)
-    #expect(Expression.maxLength == 4_096)
-    #expect(Expression.maxDepth == 64)
+    #expect(FlowExpression.maxLength == 4_096)
+    #expect(FlowExpression.maxDepth == 64)
   }
 
   func readError(_ text: String, limits: LoadLimits = .default) -> LoadError? {
@@ -79,7 +79,9 @@ struct CoreLimitTests {
 
   @Test("an expression longer than 4,096 characters")
   func expressionLength() {
-    let error = #expect(throws: ExpressionError.self) { try Expression(String(repeating: "1+", count: 2_048) + "1") }
+    let error = #expect(throws: ExpressionError.self) {
+      try FlowExpression(String(repeating: "1+", count: 2_048) + "1")
+    }
     #expect(error?.message == "expression is too long; at most 4096 characters")
     #expect(error?.column == 4_097)
   }
@@ -87,7 +89,7 @@ struct CoreLimitTests {
   @Test("an expression nested deeper than 64 levels")
   func expressionDepth() {
     let error = #expect(throws: ExpressionError.self) {
-      try Expression(String(repeating: "(", count: 65) + "1" + String(repeating: ")", count: 65))
+      try FlowExpression(String(repeating: "(", count: 65) + "1" + String(repeating: ")", count: 65))
     }
     #expect(error?.message == "expression is nested too deeply; at most 64 levels")
   }

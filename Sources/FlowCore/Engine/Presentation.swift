@@ -60,7 +60,7 @@ extension Engine {
   /// A text in the current language with its arguments filled in; nil when no alternative applies.
   ///
   /// - Throws: ``RunError`` when a condition or an argument cannot be evaluated.
-  public func render(_ text: Text?, in state: RunState) throws -> String? {
+  public func render(_ text: LocalizedText?, in state: RunState) throws -> String? {
     try Presenter(run: Run(engine: self, state: state)).render(text)
   }
 
@@ -84,7 +84,7 @@ struct Presenter {
     return fallback
   }
 
-  func render(_ text: Text?) throws -> String? {
+  func render(_ text: LocalizedText?) throws -> String? {
     guard let text else { return nil }
     for alternative in text.alternatives {
       if let when = alternative.when, !(try run.holds(when)) { continue }
@@ -93,7 +93,7 @@ struct Presenter {
     return nil
   }
 
-  func render(_ alternative: Text.Alternative) throws -> String {
+  func render(_ alternative: LocalizedText.Alternative) throws -> String {
     let table = flow.strings[language] ?? [:]
     var text =
       table[alternative.key]?.value ?? flow.strings[flow.locales.first ?? ""]?[alternative.key]?.value

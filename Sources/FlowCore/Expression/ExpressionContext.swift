@@ -30,7 +30,7 @@ public struct Bindings: ExpressionContext, Hashable, Sendable {
   public static let empty = Bindings()
 }
 
-/// The static types of the root names an expression may use, for ``Expression/check(in:)``.
+/// The static types of the root names an expression may use, for ``FlowExpression/check(in:)``.
 public struct TypeScope: Hashable, Sendable {
   public var roots: [String: ValueType]
 

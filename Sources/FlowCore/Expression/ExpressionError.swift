@@ -1,6 +1,6 @@
 /// Why an expression could not be parsed, type-checked or evaluated, and where.
 ///
-/// `column` is 1-based and counts Unicode scalars inside ``Expression/source`` (the same unit as
+/// `column` is 1-based and counts Unicode scalars inside ``FlowExpression/source`` (the same unit as
 /// ``SourceLocation/column``), so a front end places the error in the file with
 /// `location.advanced(by: error.column - 1)`, or with ``diagnostic(file:expressionAt:rule:)``.
 public struct ExpressionError: Error, Hashable, Sendable, CustomStringConvertible {
@@ -11,7 +11,7 @@ public struct ExpressionError: Error, Hashable, Sendable, CustomStringConvertibl
 
     /// The text is not an expression (bad token, missing operand, unbalanced bracket).
     public static let syntax = Code(name: "syntax")
-    /// The expression is longer or nested deeper than ``Expression/maxLength`` / ``Expression/maxDepth``.
+    /// The expression is longer or nested deeper than ``FlowExpression/maxLength`` / ``FlowExpression/maxDepth``.
     public static let limit = Code(name: "limit")
     /// `check` found a name, member, function or operand type that does not fit.
     public static let type = Code(name: "type")

@@ -53,7 +53,7 @@ public struct Named<Value: Sendable & Hashable>: Sendable, Hashable {
 
 /// An expression as written in the flow, with the location of its scalar (for diagnostics).
 public struct Expr: Sendable, Hashable, CustomStringConvertible {
-  public let expression: Expression
+  public let expression: FlowExpression
   public let location: SourceLocation
   public var description: String { expression.source }
 }

@@ -188,7 +188,8 @@ private final class Compiler {
     switch kind {
     case .singleChoice, .multiChoice:
       let options = (node["options"]?.entries ?? []).map { option in
-        Step.Option(id: option.key, label: text(option.value) ?? Text(alternatives: []), location: option.keyLocation)
+        Step.Option(
+          id: option.key, label: text(option.value) ?? LocalizedText(alternatives: []), location: option.keyLocation)
       }
       let required = node["required"]?.bool ?? true
       let choice = Step.Choice(
@@ -248,16 +249,16 @@ private final class Compiler {
       location: entry.keyLocation)
   }
 
-  func button(_ entry: Node.Entry) -> Button? {
+  func button(_ entry: Node.Entry) -> StepButton? {
     let node = entry.value
-    let move: Button.Move
+    let move: StepButton.Move
     if let action = node["action"] {
       move = .perform(
         action: Located(ActionName(rawValue: action.string ?? ""), at: action.location), outcomes: outcomes(node["on"]))
     } else {
       move = .go(target(node["to"]) ?? .stay)
     }
-    return Button(
+    return StepButton(
       name: entry.key, label: node["label"].flatMap(text), enabled: node["enabled"].flatMap(expression),
       visible: node["visible"].flatMap(expression), effects: effects(node["effects"]), move: move,
       location: entry.keyLocation)
@@ -382,15 +383,15 @@ private final class Compiler {
 
   // MARK: - Texts and expressions
 
-  func text(_ node: Node) -> Text? {
+  func text(_ node: Node) -> LocalizedText? {
     if let key = node.string {
-      return Text(alternatives: [.init(when: nil, key: key, args: [], location: node.location)])
+      return LocalizedText(alternatives: [.init(when: nil, key: key, args: [], location: node.location)])
     }
     if let list = node.sequence {
-      return Text(alternatives: list.compactMap { alternative($0) })
+      return LocalizedText(alternatives: list.compactMap { alternative($0) })
     }
     if node.entries != nil, let alternative = alternative(node) {
-      return Text(alternatives: [alternative])
+      return LocalizedText(alternatives: [alternative])
     }
     error(
       "a text is a string key, {key, args} or a list of {when, key}; found \(node.kindDescription)",
@@ -398,7 +399,7 @@ private final class Compiler {
     return nil
   }
 
-  func alternative(_ node: Node) -> Text.Alternative? {
+  func alternative(_ node: Node) -> LocalizedText.Alternative? {
     if let key = node.string { return .init(when: nil, key: key, args: [], location: node.location) }
     guard let key = node["key"]?.string else {
       error("a text alternative needs a 'key'", at: node.location)
@@ -423,7 +424,7 @@ private final class Compiler {
       return nil
     }
     do {
-      return Expr(expression: try Expression(source), location: node.location)
+      return Expr(expression: try FlowExpression(source), location: node.location)
     } catch {
       let location = node.location.advanced(by: error.column - 1)
       self.error(error.message, at: location, rule: CompilerRule.expressionSyntax, notes: error.notes)

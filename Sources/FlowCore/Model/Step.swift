@@ -17,9 +17,9 @@ public struct Step: Sendable, Hashable {
   /// What the step shows or does, with what its kind needs.
   public let content: Content
   /// The title, if any.
-  public let title: Text?
+  public let title: LocalizedText?
   /// The body text, if any.
-  public let body: Text?
+  public let body: LocalizedText?
   /// The number the step is stored as (`rawValue:`), for resuming a flow from a stored step number.
   public let rawValue: Int?
   /// A retired step is kept so that stored runs resume, but nothing should route to it.
@@ -35,7 +35,7 @@ public struct Step: Sendable, Hashable {
   /// Where `skip` goes.
   public let skip: Transition?
   /// The step's own named buttons.
-  public let buttons: [Button]
+  public let buttons: [StepButton]
   /// Follows `next` by itself after a delay.
   public let autoAdvance: AutoAdvance?
   /// Where `id:` is, for diagnostics.
@@ -63,9 +63,9 @@ public struct Step: Sendable, Hashable {
   }
 
   package init(
-    id: String, content: Content, title: Text? = nil, body: Text? = nil, rawValue: Int? = nil,
+    id: String, content: Content, title: LocalizedText? = nil, body: LocalizedText? = nil, rawValue: Int? = nil,
     isRetired: Bool = false, skipIf: Expr? = nil, back: Bool? = nil, enter: [Effect] = [], next: Transition? = nil,
-    skip: Transition? = nil, buttons: [Button] = [], autoAdvance: AutoAdvance? = nil, location: SourceLocation
+    skip: Transition? = nil, buttons: [StepButton] = [], autoAdvance: AutoAdvance? = nil, location: SourceLocation
   ) {
     self.id = id
     self.content = content
@@ -152,7 +152,7 @@ extension Step {
   /// One option: its id (what `choose` takes and the variable stores) and its label.
   public struct Option: Sendable, Hashable {
     public let id: String
-    public let label: Text
+    public let label: LocalizedText
     public let location: SourceLocation
   }
 
@@ -161,7 +161,7 @@ extension Step {
   public struct TextInput: Sendable, Hashable {
     public let variable: Located<String>
     public let isRequired: Bool
-    public let placeholder: Text?
+    public let placeholder: LocalizedText?
     public let prefill: Expr?
     public let valid: Expr?
   }
@@ -172,12 +172,12 @@ extension Step {
     /// How a field's text is parsed; a `time` is `HH:MM` and is stored as that string.
     public enum FieldType: String, Sendable, Hashable, CaseIterable { case string, time, bool, int }
     public let name: String
-    public let label: Text?
+    public let label: LocalizedText?
     public let type: FieldType
     /// The variable written, and for a map variable the key (`habitTimes.wake`).
     public let target: AssignmentTarget
     public let isRequired: Bool
-    public let placeholder: Text?
+    public let placeholder: LocalizedText?
     public let location: SourceLocation
   }
 
@@ -185,7 +185,7 @@ extension Step {
   /// conditions, and where each outcome goes.
   public struct PermissionRequest: Sendable, Hashable {
     public let kind: Located<PermissionKind>
-    public let label: Text?
+    public let label: LocalizedText?
     public let enabled: Expr?
     public let visible: Expr?
     public let outcomes: [Outcome]
@@ -216,13 +216,13 @@ public struct Outcome: Sendable, Hashable {
 /// A way out of a step: a target, its label and effects.
 public struct Transition: Sendable, Hashable {
   public let target: Target
-  public let label: Text?
+  public let label: LocalizedText?
   public let enabled: Expr?
   public let effects: [Effect]
   public let location: SourceLocation
 
   package init(
-    target: Target, label: Text? = nil, enabled: Expr? = nil, effects: [Effect] = [], location: SourceLocation
+    target: Target, label: LocalizedText? = nil, enabled: Expr? = nil, effects: [Effect] = [], location: SourceLocation
   ) {
     self.target = target
     self.label = label
@@ -249,15 +249,15 @@ public struct Route: Sendable, Hashable {
   public let location: SourceLocation
 }
 
-/// A named button (`tap NAME`).
-public struct Button: Sendable, Hashable {
+/// A named button of a step (`tap NAME`). (Not `Button`, which SwiftUI declares.)
+public struct StepButton: Sendable, Hashable {
   /// Where the button leads: a transition target, or a system action whose outcome decides.
   public enum Move: Sendable, Hashable {
     case go(Target)
     case perform(action: Located<ActionName>, outcomes: [Outcome])
   }
   public let name: String
-  public let label: Text?
+  public let label: LocalizedText?
   public let enabled: Expr?
   public let visible: Expr?
   public let effects: [Effect]
@@ -265,8 +265,9 @@ public struct Button: Sendable, Hashable {
   public let location: SourceLocation
 }
 
-/// A localized text: guarded alternatives, the first whose condition holds is shown.
-public struct Text: Sendable, Hashable {
+/// A localized text: guarded alternatives, the first whose condition holds is shown. (Not `Text`, which SwiftUI
+/// declares.)
+public struct LocalizedText: Sendable, Hashable {
   /// A string key with the condition under which it is shown and the arguments for its `{name}` placeholders.
   public struct Alternative: Sendable, Hashable {
     public let when: Expr?

@@ -1,8 +1,8 @@
-extension Expression {
+extension FlowExpression {
   /// A recursive-descent parser with precedence climbing over the tokens of one source.
   ///
   /// Recursion is bounded: every construct that nests (parentheses, brackets, calls, prefix operators,
-  /// `?:`, `??`) counts against ``Expression/maxDepth``, and so does the depth of the tree built, so
+  /// `?:`, `??`) counts against ``FlowExpression/maxDepth``, and so does the depth of the tree built, so
   /// neither parsing nor the tree walks that follow can exhaust the stack.
   struct Parser {
     private let tokens: [Token]
@@ -18,10 +18,10 @@ extension Expression {
       var count = 0
       for _ in source.unicodeScalars {
         count += 1
-        if count > Expression.maxLength {
+        if count > FlowExpression.maxLength {
           throw ExpressionError(
-            .limit, "expression is too long; at most \(Expression.maxLength) characters",
-            column: Expression.maxLength + 1)
+            .limit, "expression is too long; at most \(FlowExpression.maxLength) characters",
+            column: FlowExpression.maxLength + 1)
         }
       }
       var parser = Parser(tokens: try Lexer.tokens(of: source))
@@ -58,7 +58,7 @@ extension Expression {
     /// Enters a nested construct starting at `column`.
     private mutating func enter(at column: Int) throws(ExpressionError) {
       nesting += 1
-      if nesting > Expression.maxDepth { throw Self.tooDeep(at: column) }
+      if nesting > FlowExpression.maxDepth { throw Self.tooDeep(at: column) }
     }
 
     private mutating func leave() { nesting -= 1 }
@@ -69,20 +69,20 @@ extension Expression {
 
     private func node(_ syntax: Syntax, children: [Parsed]) throws(ExpressionError) -> Parsed {
       let depth = 1 + children.reduce(0) { max($0, $1.depth) }
-      if depth > Expression.maxDepth { throw Self.tooDeep(at: syntax.column) }
+      if depth > FlowExpression.maxDepth { throw Self.tooDeep(at: syntax.column) }
       return Parsed(syntax: syntax, depth: depth)
     }
 
     private static func tooDeep(at column: Int) -> ExpressionError {
       ExpressionError(
-        .limit, "expression is nested too deeply; at most \(Expression.maxDepth) levels", column: column)
+        .limit, "expression is nested too deeply; at most \(FlowExpression.maxDepth) levels", column: column)
     }
 
     // MARK: - Grammar
 
     /// conditional := binary ('?' conditional ':' conditional)?
     private mutating func conditional() throws(ExpressionError) -> Parsed {
-      let condition = try binary(minimumPrecedence: Expression.conditionalPrecedence + 1)
+      let condition = try binary(minimumPrecedence: FlowExpression.conditionalPrecedence + 1)
       guard current.is("?") else { return condition }
       let question = advance()
       try enter(at: question.column)

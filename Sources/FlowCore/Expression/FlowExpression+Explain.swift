@@ -1,6 +1,6 @@
 // MARK: - API
 
-extension Expression {
+extension FlowExpression {
   /// The expression with every name path replaced by its value in `context`, keeping the operators:
   /// `!(env.osVersion >= 26 && env.alarmKitAvailable)` becomes `!(18 >= 26 && false)`.
   ///
@@ -15,7 +15,7 @@ extension Expression {
 // MARK: - Explainer
 
 struct Explainer<Context: ExpressionContext> {
-  typealias Syntax = Expression.Syntax
+  typealias Syntax = FlowExpression.Syntax
   let evaluator: Evaluator<Context>
 
   /// The node's text, parenthesized when it binds looser than `precedence`.
@@ -32,37 +32,39 @@ struct Explainer<Context: ExpressionContext> {
     case .literal(let value, _):
       return literal(value)
     case .list(let elements, _):
-      return ("[" + elements.map { render($0, atLeast: 0) }.joined(separator: ", ") + "]", Expression.primaryPrecedence)
+      return (
+        "[" + elements.map { render($0, atLeast: 0) }.joined(separator: ", ") + "]", FlowExpression.primaryPrecedence
+      )
     case .name(let name, _):
-      return (name, Expression.primaryPrecedence)
+      return (name, FlowExpression.primaryPrecedence)
     case .member(let base, let name, _):
-      return (render(base, atLeast: Expression.primaryPrecedence) + "." + name, Expression.primaryPrecedence)
+      return (render(base, atLeast: FlowExpression.primaryPrecedence) + "." + name, FlowExpression.primaryPrecedence)
     case .index(let base, let key, _):
-      let text = render(base, atLeast: Expression.primaryPrecedence) + "[" + render(key, atLeast: 0) + "]"
-      return (text, Expression.primaryPrecedence)
+      let text = render(base, atLeast: FlowExpression.primaryPrecedence) + "[" + render(key, atLeast: 0) + "]"
+      return (text, FlowExpression.primaryPrecedence)
     case .unary(let op, let operand, _):
-      var text = render(operand, atLeast: Expression.unaryPrecedence)
+      var text = render(operand, atLeast: FlowExpression.unaryPrecedence)
       if op == .negate, text.hasPrefix("-") { text = "(" + text + ")" }
-      return (op.rawValue + text, Expression.unaryPrecedence)
+      return (op.rawValue + text, FlowExpression.unaryPrecedence)
     case .binary(let op, let left, let right, _):
       let own = op.precedence
       let leftText = render(left, atLeast: op.isRightAssociative ? own + 1 : own)
       let rightText = render(right, atLeast: op.isRightAssociative ? own : own + 1)
       return (leftText + " " + op.rawValue + " " + rightText, own)
     case .conditional(let condition, let then, let otherwise, _):
-      let own = Expression.conditionalPrecedence
+      let own = FlowExpression.conditionalPrecedence
       let text =
         render(condition, atLeast: own + 1) + " ? " + render(then, atLeast: own) + " : "
         + render(otherwise, atLeast: own)
       return (text, own)
     case .call(let function, let arguments, _):
       let text = function.rawValue + "(" + arguments.map { render($0, atLeast: 0) }.joined(separator: ", ") + ")"
-      return (text, Expression.primaryPrecedence)
+      return (text, FlowExpression.primaryPrecedence)
     }
   }
 
   private func literal(_ value: Value) -> (text: String, precedence: Int) {
-    if case .int(let i) = value, i < 0 { return (value.description, Expression.unaryPrecedence) }
-    return (value.description, Expression.primaryPrecedence)
+    if case .int(let i) = value, i < 0 { return (value.description, FlowExpression.unaryPrecedence) }
+    return (value.description, FlowExpression.primaryPrecedence)
   }
 }

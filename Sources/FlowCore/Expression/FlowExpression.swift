@@ -1,10 +1,10 @@
 /// An expression of the flow language, parsed once: a condition (`skipIf`, `when`), a value (`set`,
-/// `args`), a route key (`rawValue`).
+/// `args`), a route key (`rawValue`). (Not `Expression`, which Foundation declares.)
 ///
 /// Expressions are small, typed and free of side effects (CEL is the model):
 ///
 /// ```swift
-/// let condition = try Expression("onboardingStep == 11 && !(env.osVersion >= 26 && env.alarmKitAvailable)")
+/// let condition = try FlowExpression("onboardingStep == 11 && !(env.osVersion >= 26 && env.alarmKitAvailable)")
 /// let holds = try condition.evaluateCondition(in: bindings)
 /// try condition.checkCondition(in: scope)      // at lint time
 /// condition.explain(in: bindings)              // "11 == 11 && !(18 >= 26 && false)"
@@ -12,7 +12,7 @@
 ///
 /// Two expressions are equal when their sources are equal. Columns in errors and references are
 /// 1-based and count Unicode scalars of ``source``.
-public struct Expression: Hashable, Sendable, CustomStringConvertible {
+public struct FlowExpression: Hashable, Sendable, CustomStringConvertible {
   /// The text the expression was parsed from.
   public let source: String
   let syntax: Syntax
@@ -43,7 +43,7 @@ public struct Expression: Hashable, Sendable, CustomStringConvertible {
 
 // MARK: - References
 
-extension Expression {
+extension FlowExpression {
   /// A name the expression reads: a root with the members after it, where it is written.
   public struct Reference: Hashable, Sendable, CustomStringConvertible {
     /// The root name and the member chain: `["env", "osVersion"]` for `env.osVersion`;

@@ -1,4 +1,4 @@
-extension Expression {
+extension FlowExpression {
   /// The parsed form of an expression. Every case carries the 1-based column errors about it point at:
   /// the operator for unary and binary nodes, the member name, the `[` of an index, the `?` of `?:`,
   /// the function name of a call, the first character of a literal or name.

@@ -1,6 +1,6 @@
 // MARK: - API
 
-extension Expression {
+extension FlowExpression {
   /// The static type of the expression, given the types of the root names.
   ///
   /// Checking is pragmatic: `any` is accepted everywhere, and a value that may be null (`T?`, from a map
@@ -30,7 +30,7 @@ extension Expression {
 // MARK: - Checker
 
 struct Checker {
-  typealias Syntax = Expression.Syntax
+  typealias Syntax = FlowExpression.Syntax
   let scope: TypeScope
 
   func type(of node: Syntax) throws(ExpressionError) -> ValueType {
@@ -142,7 +142,7 @@ struct Checker {
 
   // MARK: Operators
 
-  private func binary(_ op: Expression.BinaryOperator, _ left: ValueType, _ right: ValueType, at column: Int)
+  private func binary(_ op: FlowExpression.BinaryOperator, _ left: ValueType, _ right: ValueType, at column: Int)
     throws(ExpressionError) -> ValueType
   {
     var mismatch: ExpressionError {
@@ -217,7 +217,7 @@ struct Checker {
 
   // MARK: Functions
 
-  private func call(_ function: Expression.Builtin, _ arguments: [Syntax]) throws(ExpressionError) -> ValueType {
+  private func call(_ function: FlowExpression.Builtin, _ arguments: [Syntax]) throws(ExpressionError) -> ValueType {
     var types: [ValueType] = []
     for argument in arguments { types.append(try type(of: argument)) }
 

@@ -1,4 +1,4 @@
-extension Expression {
+extension FlowExpression {
   struct Token: Sendable {
     enum Kind: Equatable, Sendable {
       /// An integer literal's magnitude (the sign is a separate `-`).

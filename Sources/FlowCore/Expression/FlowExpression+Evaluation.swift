@@ -1,6 +1,6 @@
 // MARK: - API
 
-extension Expression {
+extension FlowExpression {
   /// Evaluates the expression against the names and clock of `context`.
   ///
   /// Evaluation is pure and never traps. Reading a member or index that a map lacks gives `null`, and so
@@ -31,7 +31,7 @@ extension Expression {
 // MARK: - Evaluator
 
 struct Evaluator<Context: ExpressionContext> {
-  typealias Syntax = Expression.Syntax
+  typealias Syntax = FlowExpression.Syntax
   let context: Context
 
   func evaluate(_ node: Syntax) throws(ExpressionError) -> Value {
@@ -92,7 +92,7 @@ struct Evaluator<Context: ExpressionContext> {
     }
   }
 
-  private func unary(_ op: Expression.UnaryOperator, _ operand: Value, at column: Int) throws(ExpressionError)
+  private func unary(_ op: FlowExpression.UnaryOperator, _ operand: Value, at column: Int) throws(ExpressionError)
     -> Value
   {
     switch (op, operand) {
@@ -106,7 +106,7 @@ struct Evaluator<Context: ExpressionContext> {
     }
   }
 
-  private func binary(_ op: Expression.BinaryOperator, _ leftNode: Syntax, _ rightNode: Syntax, at column: Int)
+  private func binary(_ op: FlowExpression.BinaryOperator, _ leftNode: Syntax, _ rightNode: Syntax, at column: Int)
     throws(ExpressionError) -> Value
   {
     let left = try evaluate(leftNode)
@@ -144,7 +144,7 @@ struct Evaluator<Context: ExpressionContext> {
     }
   }
 
-  private static func arithmetic(_ op: Expression.BinaryOperator, _ a: Int, _ b: Int, at column: Int)
+  private static func arithmetic(_ op: FlowExpression.BinaryOperator, _ a: Int, _ b: Int, at column: Int)
     throws(ExpressionError) -> Value
   {
     let result: (partialValue: Int, overflow: Bool)
@@ -183,7 +183,7 @@ struct Evaluator<Context: ExpressionContext> {
 
   // MARK: Functions
 
-  private func call(_ function: Expression.Builtin, _ arguments: [Syntax], at column: Int)
+  private func call(_ function: FlowExpression.Builtin, _ arguments: [Syntax], at column: Int)
     throws(ExpressionError) -> Value
   {
     var values: [Value] = []

@@ -1,4 +1,4 @@
-extension Expression {
+extension FlowExpression {
   /// The functions an expression may call. Resolved when parsing, so evaluation never looks up names.
   enum Builtin: String, CaseIterable, Sendable {
     case size, contains, startsWith, lower, upper, trim, keys, now, minutes, nextHabit, isLaterToday
