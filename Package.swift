@@ -35,8 +35,12 @@ let package = Package(
       dependencies: ["FlowCore", "FlowSchema", "FlowLoading", "FlowLint", "FlowRuntime", argumentParser]),
     .executableTarget(
       name: "flowrun", dependencies: ["FlowCore", "FlowLoading", "FlowLint", "FlowRuntime", argumentParser]),
+    // Generated flows and measurements for flowbench and the tests that need them; not part of any product.
+    .target(
+      name: "FlowBenchmarkSupport", dependencies: ["FlowCore", "FlowYAML", "FlowRuntime"],
+      path: "Benchmarks/FlowBenchmarkSupport"),
     .executableTarget(
-      name: "flowbench", dependencies: ["FlowRuntime"], path: "Benchmarks/flowbench"),
+      name: "flowbench", dependencies: ["FlowCore", "FlowYAML", "FlowBenchmarkSupport"], path: "Benchmarks/flowbench"),
 
     .testTarget(name: "FlowCoreTests", dependencies: ["FlowCore", "FlowTestSupport"]),
     .testTarget(name: "FlowYAMLTests", dependencies: ["FlowYAML"]),
@@ -45,6 +49,7 @@ let package = Package(
     .testTarget(name: "FlowLintTests", dependencies: ["FlowLoading", "FlowLint"]),
     .testTarget(
       name: "FlowRuntimeTests", dependencies: ["FlowRuntime", "FlowTestSupport", "FlowYAML", "FlowLoading", "FlowLint"]),
+    .testTarget(name: "FlowBenchmarkSupportTests", dependencies: ["FlowBenchmarkSupport", "FlowRuntime"]),
     .testTarget(name: "EndToEndTests", dependencies: ["FlowRuntime"]),
   ],
   swiftLanguageModes: [.v6]

@@ -1,7 +1,7 @@
 // A release-mode benchmark harness: `swift run -c release flowbench`. Prints one line per measurement.
 // Not a test: numbers depend on the machine; the README records what they were on ours.
+import FlowBenchmarkSupport
 import FlowCore
-import FlowRuntime
 import FlowYAML
 import Foundation
 
@@ -26,15 +26,6 @@ func peakMemoryMB() -> Double {
   return 0
 }
 
-func compile(_ yaml: String, file: String) throws -> Flow {
-  let node = try YAMLLoader.load(bytes: Array(yaml.utf8), file: file)
-  let (flow, diagnostics) = FlowCompiler.compile(node, file: file)
-  guard let flow, !diagnostics.contains(where: { $0.severity == .error }) else {
-    fatalError("generated flow does not compile: \(diagnostics.prefix(3))")
-  }
-  return flow
-}
-
 let arguments = CommandLine.arguments.dropFirst()
 let command = arguments.first ?? "all"
 
@@ -48,7 +39,7 @@ case "engine", "all":
   for steps in [100, 1_000, 10_000] {
     let yaml = FlowGenerator.chainYAML(steps: steps)
     var flow: Flow?
-    let load = try best(of: 3) { flow = try compile(yaml, file: "chain.yaml") }
+    let load = try best(of: 3) { flow = try FlowGenerator.compile(yaml, file: "chain.yaml") }
     let engine = Engine(flow: flow!)
     var events = 0
     let rounds = max(1, 1_000_000 / steps)
@@ -73,7 +64,7 @@ case "load":
   let yaml = FlowGenerator.yaml(steps: steps)
   let bytes = Array(yaml.utf8)
   let parse = try best(of: 3) { _ = try YAMLLoader.load(bytes: bytes, file: "gen.yaml") }
-  let full = try best(of: 3) { _ = try compile(yaml, file: "gen.yaml") }
+  let full = try best(of: 3) { _ = try FlowGenerator.compile(yaml, file: "gen.yaml") }
   print(
     String(
       format: "load %d-step flow (%.1f MB): parse %.4f s, parse+compile %.4f s, peak memory %.0f MB",

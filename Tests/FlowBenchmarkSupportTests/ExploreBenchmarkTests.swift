@@ -1,3 +1,4 @@
+import FlowBenchmarkSupport
 import FlowCore
 import FlowRuntime
 import Foundation

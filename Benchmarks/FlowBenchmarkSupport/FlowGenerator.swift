@@ -1,3 +1,6 @@
+package import FlowCore
+import FlowYAML
+
 /// Generates large, realistic flows for benchmarks and stress tests: a chain of steps of every common kind,
 /// with strings in two locales, choices, skip conditions, effects and a permission step every so often.
 package enum FlowGenerator {
@@ -97,5 +100,18 @@ package enum FlowGenerator {
     }
     out += "  done: { kind: terminal }\n"
     return out
+  }
+
+  /// Parses and compiles generated YAML (no schema check: what the benchmarks time as "load").
+  ///
+  /// - Throws: the YAML loader's ``LoadError``, or a ``RunError`` listing the compiler's errors.
+  package static func compile(_ yaml: String, file: String) throws -> Flow {
+    let node = try YAMLLoader.load(bytes: Array(yaml.utf8), file: file)
+    let (flow, diagnostics) = FlowCompiler.compile(node, file: file)
+    let errors = diagnostics.filter { $0.severity == .error }
+    guard let flow, errors.isEmpty else {
+      throw RunError(message: errors.map(\.description).joined(separator: "\n"))
+    }
+    return flow
   }
 }

@@ -1,4 +1,5 @@
 package import FlowCore
+import FlowRuntime
 import FlowYAML
 import Foundation
 
@@ -32,12 +33,7 @@ package enum ExploreBenchmark {
   package static func generatedFlow(states: Int) throws -> Flow {
     var side = 1
     while (side + 1) * (side + 1) * (side + 1) <= states { side += 1 }
-    let node = try YAMLLoader.load(bytes: Array(flowYAML(side: side).utf8), file: "bench.yaml")
-    let (flow, diagnostics) = FlowCompiler.compile(node, file: "bench.yaml")
-    guard let flow else {
-      throw RunError(message: diagnostics.map(\.description).joined(separator: "\n"))
-    }
-    return flow
+    return try FlowGenerator.compile(flowYAML(side: side), file: "bench.yaml")
   }
 
   package struct Measurement: Sendable, CustomStringConvertible {
