@@ -10,12 +10,13 @@ package struct SessionSetup: Sendable {
   package var restore: [String]
   package var review: [String]
   package var clock: Double?
-  package var statePath: String?
+  /// The `--state` store, opened for the session; nil keeps the store in memory.
+  package var store: FileStore?
   package var interactive: Bool
 
   package init(
     environment: [String], permissionAnswers: [String], permissionStatuses: [String], auth: [String],
-    restore: [String], review: [String], clock: Double?, statePath: String?, interactive: Bool
+    restore: [String], review: [String], clock: Double?, store: FileStore?, interactive: Bool
   ) {
     self.environment = environment
     self.permissionAnswers = permissionAnswers
@@ -24,7 +25,7 @@ package struct SessionSetup: Sendable {
     self.restore = restore
     self.review = review
     self.clock = clock
-    self.statePath = statePath
+    self.store = store
     self.interactive = interactive
   }
 
@@ -92,7 +93,7 @@ package struct SessionSetup: Sendable {
       ActionName.requestReview.rawValue: review.map(Self.answer),
     ]
     for (kind, outcome) in pairs(permissionAnswers) { answers[kind, default: []].append(ActionAnswer(outcome)) }
-    let store: any KeyValueStore = statePath.map { FileStore(path: $0) } ?? MemoryStore()
+    let store: any KeyValueStore = self.store ?? MemoryStore()
     return Providers.scripted(
       facts: facts, clock: clock ?? 9 * 3600, permissionStatuses: statuses, answers: answers, store: store, ask: ask)
   }
@@ -114,6 +115,8 @@ package struct InteractiveSession {
   var commands: [(Command, rejected: Bool)] = []
   var answers: [String: [ActionAnswer]] = [:]
   var initialStore: [String: Value] = [:]
+  /// Whether a store write failed: the session then ends with exit status 2.
+  var storeWriteFailed = false
 
   package init(runner: Runner, output: Output, setup: SessionSetup) {
     self.runner = runner
@@ -123,7 +126,7 @@ package struct InteractiveSession {
 
   /// Runs until the commands end or `quit`; returns the exit status.
   package mutating func run(_ source: CommandSource) async -> Int32 {
-    if let path = setup.statePath, let stored = try? FileStore.read(path: path) { initialStore = stored }
+    if let store = setup.store, let stored = try? await store.load() { initialStore = stored }
     guard handle(await runner.start(), command: nil, lineNumber: nil, isScript: false) else { return 1 }
     showScreen()
     var lines: [String] = []
@@ -188,6 +191,10 @@ package struct InteractiveSession {
     case .trace(let trace):
       observation.add(trace)
       for entry in trace {
+        if case .storeFailed(let message) = entry {
+          storeWriteFailed = true
+          output.error("flowrun: \(message)")
+        }
         // Every provider answer is part of the recording, except a permission answered from its status
         // (no dialog), which the recorded `permissions:` statuses reproduce.
         switch entry {
@@ -220,9 +227,10 @@ package struct InteractiveSession {
     }
   }
 
+  /// Ends the session; a failed store write makes the status 2 whatever else happened.
   func finish(_ status: Int32) -> Int32 {
     output.end(step: currentStep, outcome: runner.state.ended?.outcome.rawValue ?? "incomplete")
-    return status
+    return storeWriteFailed ? 2 : status
   }
 
   /// The session as a scenario case, ready to paste into a table.

@@ -67,6 +67,11 @@ struct RunFlow: AsyncParsableCommand {
       "Keep the store in this JSON file (written atomically); it survives restarts and runs.", valueName: "PATH"))
   var state: String?
 
+  @Flag(
+    help: ArgumentHelp(
+      "Move the --state store aside to a backup (its name is printed) and start from the flow's defaults."))
+  var resetState = false
+
   @Option(help: ArgumentHelp("Read commands from FILE, or - for standard input.", valueName: "FILE"))
   var script: String?
 
@@ -93,6 +98,7 @@ struct RunFlow: AsyncParsableCommand {
       }
     }
     if let clock, ClockText.seconds(clock) == nil { throw ValidationError("--clock must be HH:MM, e.g. 20:10.") }
+    if resetState && state == nil { throw ValidationError("--reset-state needs --state FILE.") }
   }
 
   func run() async throws {
@@ -109,9 +115,21 @@ struct RunFlow: AsyncParsableCommand {
       json: trace == .json,
       color: trace == nil && isatty(STDOUT_FILENO) == 1
         && ProcessInfo.processInfo.environment["NO_COLOR"] == nil)
+    var store: FileStore? = nil
+    if let state {
+      do {
+        let opened = try FileStore.open(
+          path: state, persistedKeys: Set(compiled.variables.compactMap(\.persistKey)), reset: resetState)
+        if let notice = opened.notice { FileHandle.standardError.write(Data((notice + "\n").utf8)) }
+        store = opened.store
+      } catch {
+        FileHandle.standardError.write(Data("flowrun: \(error.message)\n".utf8))
+        throw ExitCode(2)
+      }
+    }
     let setup = SessionSetup(
       environment: environment, permissionAnswers: permissionAnswers, permissionStatuses: permissionStatuses,
-      auth: auth, restore: restore, review: review, clock: clock.flatMap(ClockText.seconds), statePath: state,
+      auth: auth, restore: restore, review: review, clock: clock.flatMap(ClockText.seconds), store: store,
       interactive: interactive)
     let providers = setup.providers(output: output)
     var runner = Runner(flow: compiled, providers: providers)

@@ -18,7 +18,7 @@ import Testing
     let directory = try Tool.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
     let state = directory.appendingPathComponent("state.json").path
-    try Data(Value.map(["Padding": .string(Self.padding)]).jsonText.utf8).write(to: URL(fileURLWithPath: state))
+    try FileStore.write(["Padding": .string(Self.padding)], to: state)
     // Each tap chooses the language, which is persisted: one store write per tap, alternating values.
     let script = directory.appendingPathComponent("script.txt")
     try Data(String(repeating: "tap english\nback\ntap japanese\nback\n", count: 100).utf8).write(to: script)

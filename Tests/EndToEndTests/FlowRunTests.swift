@@ -36,14 +36,58 @@ import Testing
     #expect(second.stdout.contains("language: en"))
   }
 
-  @Test func aCorruptedStateFileIsReplacedByDefaultsWithAWarning() throws {
+  @Test func aCorruptedStateFileIsRefusedUntilResetMovesItAside() throws {
     let directory = try Tool.temporaryDirectory()
     let state = directory.appendingPathComponent("state.json")
-    try Data("{\"SelectedLanguage\": \"en\", trunc".utf8).write(to: state)
-    let result = try Tool.run("flowrun", ["flows/tempoai.yaml", "--state", state.path], stdin: "state\n")
-    #expect(result.status == 0)
-    #expect(result.stdout.contains("warning: the store could not be read"))
-    #expect(result.stdout.contains("language = \"ja\""))
+    let damaged = "{\"SelectedLanguage\": \"en\", trunc"
+    try Data(damaged.utf8).write(to: state)
+    let refused = try Tool.run("flowrun", ["flows/tempoai.yaml", "--state", state.path], stdin: "state\n")
+    #expect(refused.status == 2)
+    #expect(
+      refused.stderr == """
+        flowrun: \(state.path):1:28: error: invalid JSON: expected a string key after ',', found 't' [load]
+        the store cannot be read, and flowrun does not overwrite it; to start fresh, run again with --reset-state \
+        (it moves the file aside to a backup first)
+
+        """, "\(refused.stderr)")
+    #expect(try String(contentsOf: state, encoding: .utf8) == damaged)
+
+    let reset = try Tool.run(
+      "flowrun", ["flows/tempoai.yaml", "--state", state.path, "--reset-state"], stdin: "state\n")
+    #expect(reset.status == 0, "\(reset.stderr)")
+    let backup = try #require(
+      try FileManager.default.contentsOfDirectory(atPath: directory.path).first { $0.hasPrefix("state.json.backup-") })
+    #expect(
+      reset.stderr
+        == "flowrun: moved the old store \(state.path) aside to \(directory.path)/\(backup); starting from the flow's "
+        + "defaults\n")
+    #expect(try String(contentsOfFile: directory.path + "/" + backup, encoding: .utf8) == damaged)
+    #expect(reset.stdout.contains("language = \"ja\""))
+  }
+
+  @Test func aFlowGivenAsTheStateFileIsRefusedAndNotChanged() throws {
+    let directory = try Tool.temporaryDirectory()
+    let copy = directory.appendingPathComponent("anicca-v03.yaml")
+    try FileManager.default.copyItem(at: Tool.packageRoot.appendingPathComponent("flows/anicca-v03.yaml"), to: copy)
+    let before = try Data(contentsOf: copy)
+    for flags in [[], ["--reset-state"]] {
+      let result = try Tool.run("flowrun", ["flows/tempoai.yaml", "--state", copy.path] + flags, stdin: "state\n")
+      #expect(result.status == 2)
+      #expect(result.stderr.contains("\(copy.path) is not a FlowKit store, so flowrun leaves it as it is"))
+    }
+    #expect(try Data(contentsOf: copy) == before)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["anicca-v03.yaml"])
+  }
+
+  @Test func aStoreThatCannotBeWrittenExits2WithThePathAndTheSystemError() throws {
+    let result = try Tool.run(
+      "flowrun", ["flows/tempoai.yaml", "--state", "/nonexistent-folder/state.json"], stdin: "state\n")
+    #expect(result.status == 2)
+    #expect(
+      result.stderr.hasPrefix(
+        "flowrun: /nonexistent-folder/state.json: cannot write the store: cannot create /nonexistent-folder/"),
+      "\(result.stderr)")
+    #expect(result.stderr.hasSuffix("(No such file or directory)\n"), "\(result.stderr)")
   }
 
   @Test func recordedSessionsRunAsScenarios() throws {
