@@ -58,12 +58,7 @@ package struct SessionSetup: Sendable {
     return ActionAnswer(String(parts.first ?? ""), result: result)
   }
 
-  package static func parseValue(_ text: String) -> Value {
-    if let int = Int(text) { return .int(int) }
-    if text == "true" { return .bool(true) }
-    if text == "false" { return .bool(false) }
-    return .string(text)
-  }
+  package static func parseValue(_ text: String) -> Value { Value(plainText: text) }
 
   func pairs(_ list: [String]) -> [(String, String)] {
     list.map { pair in
@@ -245,7 +240,7 @@ package struct InteractiveSession {
         "    env: {"
         + facts.sorted { $0.key < $1.key }.map { "\($0.key): \(yamlValue($0.value))" }.joined(separator: ", ") + "}\n"
     }
-    if let clock = setup.clock { y += "    clock: \"\(Runner.clockText(minutes: Int(clock) / 60))\"\n" }
+    if let clock = setup.clock { y += "    clock: \"\(TimeOfDay.text(seconds: clock))\"\n" }
     let statuses = setup.statuses
     if !statuses.isEmpty {
       y +=

@@ -47,7 +47,7 @@ package struct Output: Sendable {
       }
     case .dialog(let action, let answer):
       let shown = answer.dialogShown ? "system dialog" : "no dialog"
-      let values = answer.result.isEmpty ? "" : " \(Value.map(answer.result).literal)"
+      let values = answer.result.isEmpty ? "" : " \(Value.map(answer.result).description)"
       return paint("  ◆ \(action): \(answer.outcome)\(values) (\(shown))", "35")
     case .storeFailed(let text): return paint("  ! the store could not be written: \(text)", "31")
     }

@@ -116,21 +116,14 @@ package struct Runner: Sendable {
     lines.append("variables:")
     for (index, variable) in flow.variables.enumerated() {
       let persisted = variable.persistKey.map { "  (persisted as \($0))" } ?? ""
-      lines.append("  \(variable.name) = \(state.variables[index].literal)\(persisted)")
+      lines.append("  \(variable.name) = \(state.variables[index].description)\(persisted)")
     }
     lines.append("permissions:")
     for (kind, status) in state.permissions.sorted(by: { $0.key < $1.key }) { lines.append("  \(kind) = \(status)") }
     lines.append("store (at launch, updated by writes):")
     for (key, value) in state.store.sorted(by: { $0.key < $1.key }) { lines.append("  \(key) = \(value.jsonText)") }
-    let minutes = Int(state.clock) / 60
-    lines.append("clock: \(Self.clockText(minutes: minutes))")
+    lines.append("clock: \(TimeOfDay.text(seconds: state.clock))")
     return lines.joined(separator: "\n")
-  }
-
-  package static func clockText(minutes: Int) -> String {
-    let hour = (minutes / 60) % 24
-    let minute = minutes % 60
-    return (hour < 10 ? "0" : "") + String(hour) + ":" + (minute < 10 ? "0" : "") + String(minute)
   }
 
   package static let help = """
@@ -157,17 +150,17 @@ extension RuntimeEffect {
   /// One line, as traces and scenario tables write it: `track onboarding_step {step: "welcome"}`.
   package var summary: String {
     switch self {
-    case .set(let variable, let value): "set \(variable) \(value.literal)"
-    case .persist(let key, let value): "persist \(key) \(value.literal)"
+    case .set(let variable, let value): "set \(variable) \(value.description)"
+    case .persist(let key, let value): "persist \(key) \(value.description)"
     case .remove(let key): "remove \(key)"
     case .track(let event, let properties):
-      properties.isEmpty ? "track \(event)" : "track \(event) \(Value.map(properties).literal)"
-    case .userProperty(let name, let value): "userProperty \(name) \(value.literal)"
+      properties.isEmpty ? "track \(event)" : "track \(event) \(Value.map(properties).description)"
+    case .userProperty(let name, let value): "userProperty \(name) \(value.description)"
     case .requestReview: "requestReview"
-    case .syncProfile(let userID): "syncProfile \(userID.literal)"
+    case .syncProfile(let userID): "syncProfile \(userID.description)"
     case .placement(let name): "placement \(name)"
     case .completeOnboarding: "completeOnboarding"
-    case .log(let text): "log \(Value.string(text).literal)"
+    case .log(let text): "log \(Value.string(text).description)"
     case .perform(let action, let permission): permission.map { "perform \(action) \($0)" } ?? "perform \(action)"
     }
   }

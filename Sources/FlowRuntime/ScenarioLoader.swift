@@ -128,15 +128,12 @@ package enum ScenarioLoader {
 
     mutating func parseClock(_ node: Node) -> Double? {
       guard let text = node.string else { return node.number }
-      let parts = text.split(separator: ":")
-      guard parts.count == 2, let hour = Int(parts[0]), let minute = Int(parts[1]), (0..<24).contains(hour),
-        (0..<60).contains(minute)
-      else {
+      guard let seconds = TimeOfDay.seconds(text) else {
         diagnostics.append(
           Diagnostic(.error, "clock must be HH:MM; found '\(text)'", file: file, at: node.location, rule: "scenario"))
         return nil
       }
-      return Double(hour * 3600 + minute * 60)
+      return seconds
     }
 
     func answer(_ node: Node) -> ActionAnswer {

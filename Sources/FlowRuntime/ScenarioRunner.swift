@@ -171,7 +171,9 @@ package enum ScenarioRunner {
         continue
       }
       let actual = runner.state.variables[index]
-      if actual != value { failures.append("variable '\(name)': expected \(value.literal), got \(actual.literal)") }
+      if actual != value {
+        failures.append("variable '\(name)': expected \(value.description), got \(actual.description)")
+      }
     }
     return failures
   }
@@ -206,7 +208,8 @@ package enum ScenarioRunner {
       let actual = store[key]
       if value == .null ? actual != nil : actual != value {
         failures.append(
-          "store '\(key)': expected \(value == .null ? "absent" : value.literal), got \(actual?.literal ?? "absent")")
+          "store '\(key)': expected \(value == .null ? "absent" : value.description), got \(actual?.description ?? "absent")"
+        )
       }
     }
     failures += compareVariables(expect.variables, runner: runner)

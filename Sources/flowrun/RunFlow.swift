@@ -97,7 +97,7 @@ struct RunFlow: AsyncParsableCommand {
         throw ValidationError("--permission-status: \(error.message).")
       }
     }
-    if let clock, ClockText.seconds(clock) == nil { throw ValidationError("--clock must be HH:MM, e.g. 20:10.") }
+    if let clock, TimeOfDay.seconds(clock) == nil { throw ValidationError("--clock must be HH:MM, e.g. 20:10.") }
     if resetState && state == nil { throw ValidationError("--reset-state needs --state FILE.") }
   }
 
@@ -129,7 +129,7 @@ struct RunFlow: AsyncParsableCommand {
     }
     let setup = SessionSetup(
       environment: environment, permissionAnswers: permissionAnswers, permissionStatuses: permissionStatuses,
-      auth: auth, restore: restore, review: review, clock: clock.flatMap(ClockText.seconds), store: store,
+      auth: auth, restore: restore, review: review, clock: clock.flatMap(TimeOfDay.seconds), store: store,
       interactive: interactive)
     let providers = setup.providers(output: output)
     var runner = Runner(flow: compiled, providers: providers)

@@ -15,7 +15,7 @@ struct ExpressionExplainTests {
     ("result.name ?? 'anonymous'", "null ?? \"anonymous\""),
     ("habitTimes['wake'] < habitTimes.training", "\"06:00\" < \"19:00\""),
     ("isLaterToday(habitTimes.wake)", "isLaterToday(\"06:00\")"),
-    ("nextHabit(habitTimes)", "nextHabit({\"training\": \"19:00\", \"wake\": \"06:00\"})"),
+    ("nextHabit(habitTimes)", "nextHabit({training: \"19:00\", wake: \"06:00\"})"),
     ("ideals[onboardingStep - 10]", "[\"calm\", \"focus\"][11 - 10]"),
     ("(1 + 2) * 3", "(1 + 2) * 3"),
     ("((1)) + (2 * 3)", "1 + 2 * 3"),

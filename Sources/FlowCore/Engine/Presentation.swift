@@ -100,7 +100,7 @@ struct Presenter {
       ?? alternative.key
     for arg in alternative.args {
       let value = try run.evaluate(arg.value)
-      let replacement: String = if case .string(let s) = value { s } else { value.literal }
+      let replacement: String = if case .string(let s) = value { s } else { value.description }
       text = text.replacing("{\(arg.name)}", with: replacement)
     }
     return text

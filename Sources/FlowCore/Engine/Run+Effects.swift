@@ -24,7 +24,7 @@ extension Run {
       case .completeOnboarding: emit(.completeOnboarding)
       case .log(let expr):
         let value = try evaluate(expr, bindings: bindings)
-        if case .string(let text) = value { emit(.log(text)) } else { emit(.log(value.literal)) }
+        if case .string(let text) = value { emit(.log(text)) } else { emit(.log(value.description)) }
       }
     }
   }
@@ -46,7 +46,7 @@ extension Run {
     guard variable.admits(newValue) else {
       let allowed = variable.allowedValues.map { " (one of \(Suggestion.list($0)))" } ?? ""
       throw RunError(
-        message: "cannot set '\(variable.name)' (a \(variable.type.rawValue)\(allowed)) to \(newValue.literal)")
+        message: "cannot set '\(variable.name)' (a \(variable.type.rawValue)\(allowed)) to \(newValue.description)")
     }
     state.variables[index] = newValue
     emit(.set(variable: target.description, value: target.key == nil ? newValue : value))
@@ -78,7 +78,7 @@ extension Run {
     let value = try evaluate(expr, bindings: bindings)
     guard case .bool(let result) = value else {
       throw RunError(
-        message: "\(expr.location): '\(expr.expression.source)' gave \(value.literal); expected true or false")
+        message: "\(expr.location): '\(expr.expression.source)' gave \(value.description); expected true or false")
     }
     return result
   }
@@ -86,7 +86,7 @@ extension Run {
   func explain(_ expr: Expr, bindings: [String: Value] = [:]) -> String {
     let scope = scope(bindings)
     let substituted = expr.expression.explain(in: scope)
-    let result = (try? expr.expression.evaluate(in: scope))?.literal ?? "error"
+    let result = (try? expr.expression.evaluate(in: scope))?.description ?? "error"
     if substituted == expr.expression.source { return "\(expr.expression.source) → \(result)" }
     return "\(expr.expression.source) → \(substituted) → \(result)"
   }

@@ -35,9 +35,9 @@ extension Run {
           } else {
             records.append(
               .warning(
-                "stored value \(stored.literal) for '\(variable.name)' (key '\(key)') is not a valid "
+                "stored value \(stored.description) for '\(variable.name)' (key '\(key)') is not a valid "
                   + "\(variable.type.rawValue)\(variable.allowedValues.map { " (one of \($0.joined(separator: ", ")))" } ?? ""); "
-                  + "using the default \(variable.defaultValue.literal)"))
+                  + "using the default \(variable.defaultValue.description)"))
             emit(.persist(key: key, value: variable.defaultValue))
           }
           continue

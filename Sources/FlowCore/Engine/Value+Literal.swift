@@ -6,17 +6,36 @@ extension Value: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, Expres
   public init(booleanLiteral value: Bool) { self = .bool(value) }
 }
 
+// MARK: - Reading text
+
 extension Value {
-  /// The value as it would be written in an expression: `"ja"`, `18`, `["a", "b"]`.
-  public var literal: String {
-    switch self {
-    case .null: "null"
-    case .bool(let b): b ? "true" : "false"
-    case .int(let i): String(i)
-    case .string(let s): "\"\(s)\""
-    case .list(let items): "[" + items.map(\.literal).joined(separator: ", ") + "]"
-    case .map(let entries):
-      "{" + entries.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value.literal)" }.joined(separator: ", ") + "}"
+  /// The integer `text` writes: decimal digits with an optional leading `-`, or nil.
+  package static func integer(_ text: some StringProtocol) -> Int? {
+    let digits = text.hasPrefix("-") ? text.dropFirst() : text[...]
+    guard !digits.isEmpty, digits.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else {
+      return nil
+    }
+    return Int(text)
+  }
+
+  /// `true` or `false`, or nil.
+  package static func boolean(_ text: some StringProtocol) -> Bool? {
+    switch text {
+    case "true": true
+    case "false": false
+    default: nil
+    }
+  }
+
+  /// A value given as plain text (a command-line flag, an answer's result): an integer, `true` or `false`, or
+  /// else the text as a string.
+  package init(plainText text: String) {
+    if let int = Value.integer(text) {
+      self = .int(int)
+    } else if let bool = Value.boolean(text) {
+      self = .bool(bool)
+    } else {
+      self = .string(text)
     }
   }
 

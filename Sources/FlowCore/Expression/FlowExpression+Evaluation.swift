@@ -237,7 +237,7 @@ struct Evaluator<Context: ExpressionContext> {
       default: throw mismatch(0, expected: "a map")
       }
     case .now:
-      return .string(TimeOfDay.text(context.minutesSinceMidnight))
+      return .string(TimeOfDay.text(minutes: context.minutesSinceMidnight))
     case .minutes:
       return .int(try time(0))
     case .nextHabit:

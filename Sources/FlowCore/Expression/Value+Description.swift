@@ -2,7 +2,8 @@
 
 extension Value: CustomStringConvertible {
   /// The value written as an expression literal: `null`, `true`, `18`, `"text"` (escaped), `["a", "b"]`,
-  /// and maps as `{"key": value}` with sorted keys (a form expressions cannot write, for display only).
+  /// and maps as `{key: value, "other key": value}` with sorted keys, a key quoted unless it is a name (a form
+  /// expressions cannot write, for display only). The one text form of a value in messages and traces.
   public var description: String {
     var text = ""
     write(to: &text)
@@ -26,11 +27,20 @@ extension Value: CustomStringConvertible {
       text += "{"
       for (offset, entry) in entries.sorted(by: { $0.key < $1.key }).enumerated() {
         if offset > 0 { text += ", " }
-        Value.writeQuoted(entry.key, to: &text)
+        if Value.isName(entry.key) { text += entry.key } else { Value.writeQuoted(entry.key, to: &text) }
         text += ": "
         entry.value.write(to: &text)
       }
       text += "}"
+    }
+  }
+
+  /// Whether `key` is a name (`[A-Za-z_][A-Za-z0-9_]*`), written bare as a map key.
+  private static func isName(_ key: String) -> Bool {
+    guard let first = key.utf8.first, !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first) else { return false }
+    return key.utf8.allSatisfy { byte in
+      (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+        || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "_")
     }
   }
 

@@ -121,7 +121,8 @@ private final class Compiler {
   func compileVariable(_ entry: Node.Entry) -> Variable {
     let node = entry.value
     let type = variableType(node["type"]) ?? .string
-    let defaultValue = node["default"].map(value(of:)) ?? type.zero
+    // A default with a fraction is reported below as not of the variable's type.
+    let defaultValue = node["default"].map { (try? Value(exactly: $0)) ?? .null } ?? type.zero
     if let defaultNode = node["default"], !type.admits(defaultValue) {
       error(
         "default of '\(entry.key)' must be a \(type.rawValue); found \(defaultNode.kindDescription)",
@@ -466,15 +467,11 @@ private final class Compiler {
   }
 
   func value(of node: Node) -> Value {
-    switch node.content {
-    case .null: .null
-    case .bool(let b): .bool(b)
-    case .int(let i): .int(i)
-    case .double(let d): .int(Int(exactly: d) ?? 0)
-    case .string(let s): .string(s)
-    case .sequence(let items): .list(items.map(value(of:)))
-    case .mapping(let entries):
-      .map(Dictionary(entries.map { ($0.key, value(of: $0.value)) }, uniquingKeysWith: { a, _ in a }))
+    do {
+      return try Value(exactly: node)
+    } catch {
+      self.error("'\(error.number)' is not an integer: flow values have no fractions", at: error.location)
+      return .null
     }
   }
 }

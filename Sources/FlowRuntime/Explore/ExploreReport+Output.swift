@@ -98,39 +98,3 @@ extension ExploreReport {
     ])
   }
 }
-
-extension Value {
-  /// Indented JSON with sorted keys.
-  package var prettyJSON: String {
-    var out = ""
-    writePretty(to: &out, indent: "")
-    return out
-  }
-
-  private func writePretty(to out: inout String, indent: String) {
-    let inner = indent + "  "
-    switch self {
-    case .list(let items) where !items.isEmpty:
-      out += "[\n"
-      for (offset, item) in items.enumerated() {
-        out += inner
-        item.writePretty(to: &out, indent: inner)
-        out += offset == items.count - 1 ? "\n" : ",\n"
-      }
-      out += indent + "]"
-    case .map(let entries) where !entries.isEmpty:
-      out += "{\n"
-      let sorted = entries.sorted { $0.key < $1.key }
-      for (offset, entry) in sorted.enumerated() {
-        out += inner
-        Value.writeJSONString(entry.key, to: &out)
-        out += ": "
-        entry.value.writePretty(to: &out, indent: inner)
-        out += offset == sorted.count - 1 ? "\n" : ",\n"
-      }
-      out += indent + "}"
-    default:
-      writeJSON(to: &out)
-    }
-  }
-}

@@ -319,7 +319,7 @@ package struct ExploreSetup: Hashable, Sendable {
 
   /// `osVersion=26 locale=ja-JP notifications=denied`.
   package var description: String {
-    let facts = environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value.literal)" }
+    let facts = environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value.description)" }
     let statuses = permissions.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
     let all = facts + statuses
     return all.isEmpty ? "(defaults)" : all.joined(separator: " ")
