@@ -30,11 +30,15 @@ let package = Package(
     .target(name: "FlowTestSupport", dependencies: ["FlowCore"]),
     .target(
       name: "FlowRuntime", dependencies: ["FlowCore", "FlowYAML", "FlowSchema", "FlowLoading"]),
+    // What flowlint and flowrun share: exit statuses, loading a flow named on the command line or exiting.
+    .target(name: "FlowCommandLine", dependencies: ["FlowCore", "FlowLoading", "FlowLint", argumentParser]),
     .executableTarget(
       name: "flowlint",
-      dependencies: ["FlowCore", "FlowSchema", "FlowLoading", "FlowLint", "FlowRuntime", argumentParser]),
+      dependencies: [
+        "FlowCore", "FlowSchema", "FlowLoading", "FlowLint", "FlowRuntime", "FlowCommandLine", argumentParser,
+      ]),
     .executableTarget(
-      name: "flowrun", dependencies: ["FlowCore", "FlowLoading", "FlowLint", "FlowRuntime", argumentParser]),
+      name: "flowrun", dependencies: ["FlowCore", "FlowLint", "FlowRuntime", "FlowCommandLine", argumentParser]),
     // Generated flows and measurements for flowbench and the tests that need them; not part of any product.
     .target(
       name: "FlowBenchmarkSupport", dependencies: ["FlowCore", "FlowYAML", "FlowRuntime"],
@@ -49,6 +53,7 @@ let package = Package(
     .testTarget(name: "FlowLintTests", dependencies: ["FlowLoading", "FlowLint"]),
     .testTarget(
       name: "FlowRuntimeTests", dependencies: ["FlowRuntime", "FlowTestSupport", "FlowYAML", "FlowLoading", "FlowLint"]),
+    .testTarget(name: "FlowCommandLineTests", dependencies: ["FlowCommandLine"]),
     .testTarget(name: "FlowBenchmarkSupportTests", dependencies: ["FlowBenchmarkSupport", "FlowRuntime"]),
     .testTarget(name: "EndToEndTests", dependencies: ["FlowRuntime"]),
   ],

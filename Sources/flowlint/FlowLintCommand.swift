@@ -1,4 +1,5 @@
 import ArgumentParser
+import FlowCommandLine
 import FlowCore
 import FlowLint
 import FlowLoading
@@ -100,12 +101,7 @@ struct FlowLintCommand: ParsableCommand {
       var command = try parseAsRoot()
       try command.run()
     } catch {
-      let code = exitCode(for: error)
-      if code == .success || error is ExitCode {
-        exit(withError: error)
-      }
-      printError(fullMessage(for: error))
-      Foundation.exit(2)
+      ExitStatus.exit(for: error, of: Self.self)
     }
   }
 }
@@ -136,23 +132,16 @@ struct LintRun {
         files = try FlowFiles.paths(in: paths.isEmpty ? ["flows"] : paths)
       } catch {
         printError(error.description)
-        throw ExitCode(2)
+        throw ExitStatus.unusable.exitCode
       }
       if files.isEmpty {
         printError(
           "flowlint: error: no flow files (*.yaml, *.yml, *.json) in \((paths.isEmpty ? ["flows"] : paths).joined(separator: ", "))"
         )
-        throw ExitCode(2)
+        throw ExitStatus.unusable.exitCode
       }
       var linted = RunOutcome(results: Linter.lint(paths: files))
-      if let againstPath {
-        do {
-          try AgainstMode.check(&linted, against: againstPath)
-        } catch {
-          printError(error.description)
-          throw ExitCode(2)
-        }
-      }
+      if let againstPath { AgainstMode.check(&linted, against: try FlowArgument.load(againstPath), at: againstPath) }
       outcome = linted
     }
     report(outcome)
@@ -165,8 +154,7 @@ struct LintRun {
       for index in reports.indices { reports[index].diagnostics.removeAll { $0.severity == .warning } }
     }
     let reportFormat = ReportFormat(rawValue: format.rawValue) ?? .text
-    let color =
-      reportFormat == .text && isatty(STDOUT_FILENO) == 1 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
+    let color = reportFormat == .text && wantsColor(STDOUT_FILENO)
     let text = reportFormat.reporter.report(reports, rules: RuleRegistry.descriptions, color: color)
     if !text.isEmpty { print(text, terminator: "") }
     for problem in outcome.ioErrors { printError(problem.description) }
@@ -183,8 +171,8 @@ struct LintRun {
         : "\(errors) \(errors == 1 ? "error" : "errors"), \(warnings) \(warnings == 1 ? "warning" : "warnings")"
       printError(summary)
     }
-    let status: Int32 = !outcome.ioErrors.isEmpty ? 2 : (errors > 0 || (strict && warnings > 0)) ? 1 : 0
-    Foundation.exit(status)
+    let status = ExitStatus(errors: errors, warnings: warnings, strict: strict, unreadable: outcome.ioErrors.count)
+    Foundation.exit(status.rawValue)
   }
 }
 
@@ -205,8 +193,4 @@ struct RunOutcome {
     self.reports = reports
     self.ioErrors = ioErrors
   }
-}
-
-func printError(_ text: String) {
-  FileHandle.standardError.write(Data((text.hasSuffix("\n") ? text : text + "\n").utf8))
 }

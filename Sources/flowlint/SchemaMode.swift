@@ -1,4 +1,5 @@
 import ArgumentParser
+import FlowCommandLine
 import FlowCore
 import FlowLint
 import FlowLoading
@@ -14,20 +15,20 @@ enum SchemaMode {
       schema = try JSONSchema(root, file: schemaPath)
     } catch let error as FlowIOError {
       printError(error.description)
-      throw ExitCode(2)
+      throw ExitStatus.unusable.exitCode
     } catch let error as LoadError {
       printError("\(error.description)\nflowlint: error: the schema '\(schemaPath)' cannot be read")
-      throw ExitCode(2)
+      throw ExitStatus.unusable.exitCode
     } catch let error as SchemaError {
       printError(error.description)
-      throw ExitCode(2)
+      throw ExitStatus.unusable.exitCode
     }
     let files: [String]
     do {
       files = try FlowFiles.paths(in: documents)
     } catch {
       printError(error.description)
-      throw ExitCode(2)
+      throw ExitStatus.unusable.exitCode
     }
     var reports: [FileReport] = []
     var ioErrors: [FlowIOError] = []

@@ -1,4 +1,5 @@
 import ArgumentParser
+import FlowCommandLine
 import FlowCore
 import FlowRuntime
 import Foundation
@@ -27,19 +28,8 @@ struct DiffFlows: AsyncParsableCommand {
   enum OutputFormat: String, ExpressibleByArgument, CaseIterable { case text, json }
 
   func run() async throws {
-    var flows: [Flow] = []
-    for path in [old, new] {
-      let loaded = FlowFile.load(path: path)
-      for diagnostic in loaded.diagnostics where diagnostic.severity == .error {
-        FileHandle.standardError.write(Data((diagnostic.description + "\n").utf8))
-      }
-      guard let flow = loaded.flow, !loaded.diagnostics.contains(where: { $0.severity == .error }) else {
-        throw ExitCode(2)
-      }
-      flows.append(flow)
-    }
-    let report = FlowDiff.compare(old: flows[0], new: flows[1])
+    let report = FlowDiff.compare(old: try FlowArgument.load(old), new: try FlowArgument.load(new))
     print(format == .json ? report.json.prettyJSON : report.text)
-    if report.hasErrors { throw ExitCode(1) }
+    if report.hasErrors { throw ExitStatus.findings.exitCode }
   }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import FlowCommandLine
 import FlowCore
 import FlowRuntime
 import Foundation
@@ -39,13 +40,7 @@ struct ExploreFlow: AsyncParsableCommand {
   enum OutputFormat: String, ExpressibleByArgument, CaseIterable { case text, json }
 
   func run() async throws {
-    let loaded = FlowFile.load(path: flow)
-    for diagnostic in loaded.diagnostics where diagnostic.severity == .error {
-      FileHandle.standardError.write(Data((diagnostic.description + "\n").utf8))
-    }
-    guard let compiled = loaded.flow, !loaded.diagnostics.contains(where: { $0.severity == .error }) else {
-      throw ExitCode(2)
-    }
+    let compiled = try FlowArgument.load(flow)
     var options = ExploreOptions()
     options.maxStates = maxStates
     options.historyDepth = historyDepth
@@ -55,12 +50,12 @@ struct ExploreFlow: AsyncParsableCommand {
     if let emitScenarios {
       do {
         let written = try ScenarioEmitter(exploration: exploration, flowPath: flow).write(to: emitScenarios)
-        FileHandle.standardError.write(Data("wrote \(written)\n".utf8))
+        printError("wrote \(written)")
       } catch {
-        FileHandle.standardError.write(Data("flowrun explore: \(error)\n".utf8))
-        throw ExitCode(2)
+        printError("flowrun explore: \(error)")
+        throw ExitStatus.unusable.exitCode
       }
     }
-    if report.hasProblems { throw ExitCode(1) }
+    if report.hasProblems { throw ExitStatus.findings.exitCode }
   }
 }

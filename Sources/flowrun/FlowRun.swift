@@ -1,4 +1,5 @@
 import ArgumentParser
+import FlowCommandLine
 
 @main
 struct FlowRun: AsyncParsableCommand {
@@ -16,4 +17,18 @@ struct FlowRun: AsyncParsableCommand {
       """,
     subcommands: [RunFlow.self, TestScenarios.self, ExploreFlow.self, GraphFlow.self, DiffFlows.self],
     defaultSubcommand: RunFlow.self)
+
+  /// Parses and runs the command; a usage mistake exits with status 2, as README's exit-code table says.
+  static func main() async {
+    do {
+      var command = try parseAsRoot()
+      if var asyncCommand = command as? any AsyncParsableCommand {
+        try await asyncCommand.run()
+      } else {
+        try command.run()
+      }
+    } catch {
+      ExitStatus.exit(for: error, of: Self.self)
+    }
+  }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import FlowCommandLine
 import FlowCore
 import FlowRuntime
 import Foundation
@@ -26,13 +27,7 @@ struct GraphFlow: AsyncParsableCommand {
   enum Format: String, ExpressibleByArgument, CaseIterable { case dot, mermaid }
 
   func run() async throws {
-    let loaded = FlowFile.load(path: flow)
-    for diagnostic in loaded.diagnostics where diagnostic.severity == .error {
-      FileHandle.standardError.write(Data((diagnostic.description + "\n").utf8))
-    }
-    guard let compiled = loaded.flow, !loaded.diagnostics.contains(where: { $0.severity == .error }) else {
-      throw ExitCode(2)
-    }
+    let compiled = try FlowArgument.load(flow)
     print(FlowGraph.render(compiled, as: format == .dot ? .dot : .mermaid), terminator: "")
   }
 }

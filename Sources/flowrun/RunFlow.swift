@@ -1,4 +1,5 @@
 import ArgumentParser
+import FlowCommandLine
 import FlowCore
 import FlowRuntime
 import Foundation
@@ -102,29 +103,21 @@ struct RunFlow: AsyncParsableCommand {
   }
 
   func run() async throws {
-    let loaded = FlowFile.load(path: flow)
-    if !loaded.diagnostics.isEmpty {
-      let color = isatty(STDERR_FILENO) == 1 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
-      FileHandle.standardError.write(Data((loaded.rendered(color: color) + "\n").utf8))
-    }
-    guard let compiled = loaded.flow, !loaded.diagnostics.contains(where: { $0.severity == .error }) else {
-      throw ExitCode(2)
-    }
+    let compiled = try FlowArgument.load(flow)
     let interactive = script == nil && isatty(STDIN_FILENO) == 1
     let output = Output(
       json: trace == .json,
-      color: trace == nil && isatty(STDOUT_FILENO) == 1
-        && ProcessInfo.processInfo.environment["NO_COLOR"] == nil)
+      color: trace == nil && wantsColor(STDOUT_FILENO))
     var store: FileStore? = nil
     if let state {
       do {
         let opened = try FileStore.open(
           path: state, persistedKeys: Set(compiled.variables.compactMap(\.persistKey)), reset: resetState)
-        if let notice = opened.notice { FileHandle.standardError.write(Data((notice + "\n").utf8)) }
+        if let notice = opened.notice { printError(notice) }
         store = opened.store
       } catch {
-        FileHandle.standardError.write(Data("flowrun: \(error.message)\n".utf8))
-        throw ExitCode(2)
+        printError("flowrun: \(error.message)")
+        throw ExitStatus.unusable.exitCode
       }
     }
     let setup = SessionSetup(
@@ -138,8 +131,8 @@ struct RunFlow: AsyncParsableCommand {
     let source: CommandSource
     if let script, script != "-" {
       guard let text = try? String(contentsOfFile: script, encoding: .utf8) else {
-        FileHandle.standardError.write(Data("flowrun: cannot read the script '\(script)'\n".utf8))
-        throw ExitCode(2)
+        printError("flowrun: cannot read the script '\(script)'")
+        throw ExitStatus.unusable.exitCode
       }
       source = .lines(text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init), name: script)
     } else {
@@ -150,10 +143,10 @@ struct RunFlow: AsyncParsableCommand {
       do {
         try session.recordedCase(flowPath: flow).write(toFile: record, atomically: true, encoding: .utf8)
       } catch {
-        FileHandle.standardError.write(Data("flowrun: cannot write '\(record)': \(error.localizedDescription)\n".utf8))
-        throw ExitCode(2)
+        printError("flowrun: cannot write '\(record)': \(error.localizedDescription)")
+        throw ExitStatus.unusable.exitCode
       }
     }
-    if status != 0 { throw ExitCode(status) }
+    if status != ExitStatus.success.rawValue { throw ExitCode(status) }
   }
 }

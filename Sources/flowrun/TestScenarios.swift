@@ -1,4 +1,5 @@
 import ArgumentParser
+import FlowCommandLine
 import FlowCore
 import FlowLint
 import FlowRuntime
@@ -34,8 +35,8 @@ struct TestScenarios: AsyncParsableCommand {
     var files: [String] = []
     for path in paths {
       do { files += try ScenarioLoader.files(at: path) } catch {
-        FileHandle.standardError.write(Data("flowrun test: \(error)\n".utf8))
-        throw ExitCode(2)
+        printError("flowrun test: \(error)")
+        throw ExitStatus.unusable.exitCode
       }
     }
     let summary = await ScenarioSuite.run(
@@ -55,7 +56,7 @@ struct TestScenarios: AsyncParsableCommand {
         }
       }
     }
-    if summary.unreadable > 0 { throw ExitCode(2) }
-    if summary.failed > 0 || belowMinimum { throw ExitCode(1) }
+    if summary.unreadable > 0 { throw ExitStatus.unusable.exitCode }
+    if summary.failed > 0 || belowMinimum { throw ExitStatus.findings.exitCode }
   }
 }

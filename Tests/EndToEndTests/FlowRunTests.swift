@@ -112,6 +112,30 @@ import Testing
     #expect(result.stderr.contains("broken.yaml:4:8"), "\(result.stderr)")
   }
 
+  @Test(arguments: [
+    ["--bogus", "flows/tempoai.yaml"], ["graph"], ["explore", "flows/tempoai.yaml", "--max-states", "x"],
+    ["test", "--min-coverage", "abc"], ["flows/tempoai.yaml", "--clock", "25:00"],
+  ])
+  func aUsageMistakeExitsWith2(_ arguments: [String]) throws {
+    let result = try Tool.run("flowrun", arguments, stdin: "")
+    #expect(result.status == 2, "\(result.stderr)")
+    #expect(result.stderr.hasPrefix("Error: "), "\(result.stderr)")
+  }
+
+  @Test func everyCommandPrintsTheDiagnosticsOfABrokenFlowWithCarets() throws {
+    let directory = try Tool.temporaryDirectory()
+    let flow = directory.appendingPathComponent("broken.yaml")
+    try Data("flow: x\nversion: '1'\nlocales: [en]\nstart: nowhere\nsteps:\n  a: { kind: screen }\n".utf8).write(
+      to: flow)
+    let expected = try Tool.run("flowrun", [flow.path], stdin: "").stderr
+    #expect(expected.contains("start: nowhere\n       ^"), "\(expected)")
+    for arguments in [["explore", flow.path], ["graph", flow.path], ["diff", flow.path, "flows/tempoai.yaml"]] {
+      let result = try Tool.run("flowrun", arguments)
+      #expect(result.status == 2)
+      #expect(result.stderr == expected, "\(arguments)")
+    }
+  }
+
   @Test func unknownCommandsSuggestTheNearestOne() throws {
     let result = try Tool.run("flowrun", ["flows/tempoai.yaml"], stdin: "nxet\n")
     #expect(result.status == 1)

@@ -1,0 +1,50 @@
+package import ArgumentParser
+import Foundation
+
+/// What `flowlint` and every `flowrun` command exit with. The "Exit codes" table in README.md says what each
+/// status means per command; this is the one place the numbers are written.
+package enum ExitStatus: Int32, Sendable {
+  /// Clean: no findings, every row passed, nothing wrong found.
+  case success = 0
+  /// Findings or failures: lint errors (warnings too under `--strict`), a refused scripted command or a run
+  /// that failed, a failed scenario row or coverage below `--min-coverage`, a state with no way forward, saved
+  /// progress that resumes at a different step.
+  case findings = 1
+  /// Nothing to check: a usage mistake, a file that cannot be read, a flow with errors (for the commands that
+  /// run it), a table that does not load, a schema that does not compile.
+  case unusable = 2
+
+  /// The status as ArgumentParser throws it.
+  package var exitCode: ExitCode { ExitCode(rawValue) }
+
+  /// `flowlint`'s status: unusable when a path could not be read, findings when there are errors (or, with
+  /// `strict`, warnings), success otherwise.
+  package init(errors: Int, warnings: Int, strict: Bool, unreadable: Int) {
+    if unreadable > 0 {
+      self = .unusable
+    } else if errors > 0 || (strict && warnings > 0) {
+      self = .findings
+    } else {
+      self = .success
+    }
+  }
+
+  /// Ends the process for an error thrown while parsing or running `command`: help, version and a thrown
+  /// ``ExitCode`` exit as ArgumentParser does; every other error is a usage mistake, printed and ended with
+  /// ``unusable`` (ArgumentParser alone would exit with 64).
+  package static func exit<Command: ParsableCommand>(for error: any Error, of command: Command.Type) -> Never {
+    if command.exitCode(for: error) == .success || error is ExitCode { command.exit(withError: error) }
+    printError(command.fullMessage(for: error))
+    Foundation.exit(unusable.rawValue)
+  }
+}
+
+/// Writes `text` and a line break to standard error.
+package func printError(_ text: String) {
+  FileHandle.standardError.write(Data((text.hasSuffix("\n") ? text : text + "\n").utf8))
+}
+
+/// Whether output to `fileDescriptor` is coloured: it is a terminal and `NO_COLOR` is not set.
+package func wantsColor(_ fileDescriptor: Int32) -> Bool {
+  isatty(fileDescriptor) == 1 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
+}

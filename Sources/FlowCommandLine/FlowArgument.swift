@@ -1,0 +1,33 @@
+package import ArgumentParser
+package import FlowCore
+import FlowLint
+import FlowLoading
+import Foundation
+
+/// A flow file named on the command line, for the commands that run, explore, draw or compare it.
+package enum FlowArgument {
+  /// Loads, validates, compiles and lints the flow at `path` (``FlowLoader``, then ``Linter``), prints every
+  /// diagnostic to standard error as `flowlint` does (position, message, the source line and a caret), and
+  /// returns the compiled flow when nothing is an error.
+  ///
+  /// - Throws: ``ExitStatus/unusable`` after printing, when the file cannot be read or the flow has errors:
+  ///   a flow with errors must not run.
+  package static func load(_ path: String) throws(ExitCode) -> Flow {
+    let loaded: LoadedFlow
+    do {
+      loaded = try FlowLoader.load(path: path)
+    } catch {
+      printError(error.description)
+      throw ExitStatus.unusable.exitCode
+    }
+    let diagnostics = Linter.lint(loaded)
+    if !diagnostics.isEmpty {
+      let color = wantsColor(STDERR_FILENO)
+      printError(diagnostics.map { TextReporter.render($0, text: loaded.text, color: color) }.joined(separator: "\n"))
+    }
+    guard let flow = loaded.flow, !diagnostics.contains(where: { $0.severity == .error }) else {
+      throw ExitStatus.unusable.exitCode
+    }
+    return flow
+  }
+}
