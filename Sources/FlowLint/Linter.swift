@@ -34,12 +34,7 @@ package enum Linter {
       let schemaPositions = Set(loaded.diagnostics.filter { $0.ruleID == "schema" }.map(\.location))
       let replaced = Set(context.findings.map(\.location).filter(schemaPositions.contains))
       findings.removeAll { $0.ruleID == "schema" && replaced.contains($0.location) }
-      let reportedLines = Set(findings.filter { $0.severity == .error }.map(\.location.line))
-      var seen = Set(findings)
-      for finding in context.findings
-      where replaced.contains(finding.location) || !reportedLines.contains(finding.location.line) {
-        if seen.insert(finding).inserted { findings.append(finding) }
-      }
+      findings = Diagnostic.merging(findings, context.findings) { replaced.contains($0.location) }
     }
     var suppressions = Suppressions(text: loaded.text, file: loaded.file)
     findings = suppressions.apply(to: findings)

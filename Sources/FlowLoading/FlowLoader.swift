@@ -5,8 +5,9 @@ internal import FlowYAML
 /// Loads flow files: bytes → tree (YAML, or JSON for `.json` files and text starting with `{`) → schema
 /// validation against the embedded flow schema → ``FlowCompiler``.
 ///
-/// Schema and compiler diagnostics never repeat each other: when the schema reports a problem on a line, the
-/// compiler's diagnostics on that line are dropped, since they describe the same mistake less precisely.
+/// Schema and compiler diagnostics never repeat each other (``Diagnostic/merging(_:_:keep:)``): when the
+/// schema reports a problem on a line, the compiler's diagnostics on that line are dropped, since they describe
+/// the same mistake less precisely.
 package enum FlowLoader {
   /// Reads and loads the file at `path`.
   ///
@@ -45,13 +46,7 @@ package enum FlowLoader {
     let (flow, compilerDiagnostics) = FlowCompiler.compile(node, file: file)
     loaded.flow = flow
     let positioned = ExpressionPositions.repositionSyntaxErrors(compilerDiagnostics, in: node, text: loaded.text)
-    let schemaLines = Set(schemaDiagnostics.map(\.location.line))
-    var diagnostics = schemaDiagnostics
-    var seen = Set(schemaDiagnostics)
-    for diagnostic in positioned where !schemaLines.contains(diagnostic.location.line) {
-      if seen.insert(diagnostic).inserted { diagnostics.append(diagnostic) }
-    }
-    loaded.diagnostics = diagnostics.sorted(by: Diagnostic.positionOrder)
+    loaded.diagnostics = Diagnostic.merging(schemaDiagnostics, positioned).sorted(by: Diagnostic.positionOrder)
     return loaded
   }
 

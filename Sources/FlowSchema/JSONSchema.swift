@@ -47,9 +47,7 @@ extension JSONSchema {
   package func validate(_ instance: Node, file: String) -> [Diagnostic] {
     var validator = Validator(program: program, file: file)
     _ = validator.run(instance, report: true)
-    var seen: Set<Diagnostic> = []
-    let unique = validator.diagnostics.filter { seen.insert($0).inserted }
-    return unique.enumerated().sorted {
+    return Diagnostic.merging([], validator.diagnostics).enumerated().sorted {
       ($0.element.location, $0.offset) < ($1.element.location, $1.offset)
     }.map(\.element)
   }
