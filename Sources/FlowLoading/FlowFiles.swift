@@ -1,3 +1,5 @@
+package import FlowCore
+internal import FlowYAML
 internal import Foundation
 
 /// A path that could not be read at all (missing, a directory, no permission): not a finding about a flow,
@@ -5,6 +7,9 @@ internal import Foundation
 package struct FlowIOError: Error, Hashable, Sendable, CustomStringConvertible {
   package var path: String
   package var reason: String
+  /// For a file over the size limit: the error to report as the file's diagnostic (tools treat it as a
+  /// finding about the file, like any other load error).
+  package var tooLarge: LoadError?
 
   package init(path: String, reason: String) {
     self.path = path
@@ -17,62 +22,48 @@ package struct FlowIOError: Error, Hashable, Sendable, CustomStringConvertible {
 
 /// Reading flow files from disk: the one place the command-line tools turn a path into bytes.
 package enum FlowFiles {
-  /// The bytes of the file at `path`.
+  /// The bytes of the regular file at `path`, at most `limit` bytes (the size is checked before reading).
   ///
-  /// - Throws: ``FlowIOError`` when the path does not exist, is a directory or cannot be read.
-  package static func readBytes(path: String) throws(FlowIOError) -> [UInt8] {
-    var isDirectory: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-      throw FlowIOError(path: path, reason: "no such file or directory")
+  /// - Throws: ``FlowIOError`` naming what the path is when it cannot be read: missing, a folder, a named
+  ///   pipe, a device, a symbolic link that loops, no permission; for a file over `limit`, one whose
+  ///   ``FlowIOError/tooLarge`` holds the load error to report instead.
+  package static func readBytes(path: String, limit: Int = LoadLimits.default.maxBytes) throws(FlowIOError)
+    -> [UInt8]
+  {
+    do {
+      return try FileInput.read(path, limit: limit)
+    } catch {
+      var failure = FlowIOError(path: path, reason: error.reason)
+      if case .tooLarge = error.kind { failure.tooLarge = error.loadError }
+      throw failure
     }
-    if isDirectory.boolValue { throw FlowIOError(path: path, reason: "is a directory, not a flow file") }
-    guard let data = FileManager.default.contents(atPath: path) else {
-      throw FlowIOError(path: path, reason: "cannot read the file (permission denied?)")
-    }
-    return [UInt8](data)
   }
 
   /// The flow files named by `paths`: files as given, and every `*.yaml`, `*.yml` and `*.json` under a
-  /// directory (recursively, sorted).
+  /// directory (recursively, sorted; see ``FileInput/files(under:extensions:)`` for links and hidden names).
+  /// A file named twice is listed once.
   ///
-  /// - Throws: ``FlowIOError`` for a path that does not exist.
+  /// - Throws: ``FlowIOError`` for a path that does not exist or a folder that cannot be listed.
   package static func paths(in paths: [String]) throws(FlowIOError) -> [String] {
     var files: [String] = []
     for path in paths {
       var isDirectory: ObjCBool = false
       guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-        throw FlowIOError(path: path, reason: "no such file or directory")
+        throw FlowIOError(path: path, reason: FileInput.kindOfNonRegularFile(at: path) ?? "no such file or directory")
       }
       guard isDirectory.boolValue else {
-        files.append(path)
+        if !files.contains(path) { files.append(path) }
         continue
       }
-      var found: [String] = []
-      try collect(in: path, depth: 0, into: &found)
-      files += found.sorted()
-    }
-    return files
-  }
-
-  /// Flow files under `directory`, following symbolic links up to a depth of 32.
-  private static func collect(in directory: String, depth: Int, into found: inout [String]) throws(FlowIOError) {
-    guard depth < 32 else { return }
-    let names: [String]
-    do {
-      names = try FileManager.default.contentsOfDirectory(atPath: directory)
-    } catch {
-      throw FlowIOError(path: directory, reason: "cannot read the directory")
-    }
-    for name in names where !name.hasPrefix(".") {
-      let full = directory.hasSuffix("/") ? directory + name : directory + "/" + name
-      var isDirectory: ObjCBool = false
-      guard FileManager.default.fileExists(atPath: full, isDirectory: &isDirectory) else { continue }
-      if isDirectory.boolValue {
-        try collect(in: full, depth: depth + 1, into: &found)
-      } else {
-        let lower = name.lowercased()
-        if lower.hasSuffix(".yaml") || lower.hasSuffix(".yml") || lower.hasSuffix(".json") { found.append(full) }
+      do {
+        for file in try FileInput.files(under: path, extensions: [".yaml", ".yml", ".json"]) where !files.contains(file)
+        {
+          files.append(file)
+        }
+      } catch {
+        throw FlowIOError(path: error.path, reason: error.reason)
       }
     }
+    return files
   }
 }

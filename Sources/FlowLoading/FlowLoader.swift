@@ -14,7 +14,14 @@ package enum FlowLoader {
   /// - Throws: ``FlowIOError`` when the path does not exist, is a directory or cannot be read. Everything
   ///   wrong with the contents is a diagnostic in the result instead.
   package static func load(path: String, limits: LoadLimits = .default) throws(FlowIOError) -> LoadedFlow {
-    try load(bytes: FlowFiles.readBytes(path: path), file: path, limits: limits)
+    do {
+      return load(bytes: try FlowFiles.readBytes(path: path, limit: limits.maxBytes), file: path, limits: limits)
+    } catch {
+      guard let tooLarge = error.tooLarge else { throw error }
+      return LoadedFlow(
+        file: path, text: SourceText(""), node: nil, flow: nil, diagnostics: [tooLarge.diagnostic],
+        isSchemaValid: false)
+    }
   }
 
   /// Loads a flow from its bytes; never throws: every problem is a diagnostic.

@@ -1,4 +1,5 @@
 package import FlowCore
+internal import FlowYAML
 import Foundation
 
 /// How `flowrun` was asked to set up the world.
@@ -283,6 +284,17 @@ package struct InteractiveSession {
 }
 
 extension CommandSource {
+  /// The commands of the script file at `path`, one per line. A UTF-8 byte order mark and CRLF line ends are
+  /// accepted; the file must be a regular UTF-8 text file of at most the document size limit.
+  ///
+  /// - Throws: an error whose description names the path and the problem.
+  package static func script(path: String) throws -> CommandSource {
+    let text = try FileInput.text(of: FileInput.read(path), path: path)
+    // "\r\n" is one Character in Swift, so it is a separator of its own.
+    let lines = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }.map(String.init)
+    return .lines(lines, name: path)
+  }
+
   var isScript: Bool { if case .terminal = self { false } else { true } }
   var name: String {
     switch self {

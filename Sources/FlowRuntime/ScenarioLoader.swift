@@ -5,28 +5,34 @@ import Foundation
 
 /// Reads scenario tables: YAML checked against `schemas/scenario.schema.json`, then turned into cases.
 package enum ScenarioLoader {
-  /// The scenario files under `path` (a file, or every *.yaml in a directory tree), sorted.
+  /// The scenario files under `path` (a file, or every *.yaml and *.yml in a directory tree, walked as
+  /// ``FileInput/files(under:extensions:)`` does), sorted.
   package static func files(at path: String) throws(ScenarioLoadError) -> [String] {
     var isDirectory: ObjCBool = false
     guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-      throw ScenarioLoadError(diagnostics: [], ioProblem: "\(path): no such file or directory")
+      let reason = FileInput.kindOfNonRegularFile(at: path) ?? "no such file or directory"
+      throw ScenarioLoadError(diagnostics: [], ioProblem: "\(path): \(reason)")
     }
     guard isDirectory.boolValue else { return [path] }
-    let enumerator = FileManager.default.enumerator(atPath: path)
-    var found: [String] = []
-    while let item = enumerator?.nextObject() as? String {
-      if item.hasSuffix(".yaml") || item.hasSuffix(".yml") {
-        found.append((path as NSString).appendingPathComponent(item))
-      }
+    do {
+      return try FileInput.files(under: path, extensions: [".yaml", ".yml"])
+    } catch {
+      throw ScenarioLoadError(diagnostics: [], ioProblem: error.description)
     }
-    return found.sorted()
   }
 
+  /// Reads and loads the scenario file at `path` (a regular file, at most the document size limit).
   package static func load(path: String) throws(ScenarioLoadError) -> ScenarioFile {
-    guard let data = FileManager.default.contents(atPath: path) else {
-      throw ScenarioLoadError(diagnostics: [], ioProblem: "\(path): cannot read the file")
+    let bytes: [UInt8]
+    do {
+      bytes = try FileInput.read(path)
+    } catch {
+      if case .tooLarge = error.kind {
+        throw ScenarioLoadError(diagnostics: [error.loadError.diagnostic], ioProblem: nil)
+      }
+      throw ScenarioLoadError(diagnostics: [], ioProblem: error.description)
     }
-    return try load(bytes: [UInt8](data), path: path)
+    return try load(bytes: bytes, path: path)
   }
 
   /// Loads a scenario file from its bytes; `path` names it in diagnostics and locates its flow.

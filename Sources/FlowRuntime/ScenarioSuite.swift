@@ -61,9 +61,17 @@ package enum ScenarioSuite {
   }
 
   /// The flow at `path` and what `check` finds in it; an unreadable path is one `io` error.
+  ///
+  /// A file that parsed but is not a flow (no mapping with `flow` and `steps`: a scenario's `flow:` naming some
+  /// other file) gives one error that says so, never the schema's findings, which would quote its contents.
   static func load(_ path: String, check: (LoadedFlow) -> [Diagnostic]) -> (flow: Flow?, diagnostics: [Diagnostic]) {
     do {
       let loaded = try FlowLoader.load(path: path)
+      if let node = loaded.node, node["flow"] == nil || node["steps"] == nil {
+        let found = node.entries == nil ? node.kindDescription : "a mapping without them"
+        let message = "not a flow file: expected a mapping with 'flow' and 'steps', found \(found)"
+        return (nil, [Diagnostic(.error, message, file: path, at: node.location, rule: "load")])
+      }
       return (loaded.flow, check(loaded))
     } catch {
       return (nil, [Diagnostic(.error, error.reason, file: path, at: .unknown, rule: "io")])

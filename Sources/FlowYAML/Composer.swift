@@ -24,10 +24,10 @@ final class Composer {
   // State for the checks libyaml does not make (see "Strictness").
   /// Input is ASCII, so libyaml's character index is the byte offset.
   private let isASCII: Bool
-  /// Character index → byte offset cursor (marks are mostly met in increasing order; a byte order mark
-  /// counts as one character).
+  /// Character index → byte offset cursor (marks are mostly met in increasing order).
   private var cursorIndex = 0
   private var cursorOffset = 0
+  /// 3 when the input starts with a UTF-8 byte order mark, which `input` leaves out.
   private let bomLength: Int
   /// Byte offset just past the previous event.
   private var lastEventEnd = 0
@@ -54,13 +54,15 @@ final class Composer {
     self.file = file
     self.limits = limits
     self.isASCII = isASCII
-    bomLength = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
-    input = .allocate(capacity: max(bytes.count, 1))
-    _ = input.initialize(from: bytes)
+    // libyaml counts a byte order mark as a column of the first line, which shifts its indentation (a second
+    // top-level key is then "not at the document's indentation"): it reads the text after the mark instead.
+    bomLength = bytes.starts(with: FileInput.utf8ByteOrderMark) ? 3 : 0
+    input = .allocate(capacity: max(bytes.count - bomLength, 1))
+    _ = input.initialize(from: bytes.dropFirst(bomLength))
     parser = .allocate(capacity: 1)
     parser.initialize(to: yaml_parser_t())
     yaml_parser_initialize(parser)
-    length = bytes.count
+    length = bytes.count - bomLength
     yaml_parser_set_encoding(parser, YAML_UTF8_ENCODING)
     yaml_parser_set_input_string(parser, input.baseAddress, length)
   }
@@ -384,11 +386,9 @@ extension Composer {
     lastEventEnd = max(lastEventEnd, currentEnd)
   }
 
-  /// libyaml's 0-based mark as a 1-based position (libyaml counts a byte order mark as a column).
+  /// libyaml's 0-based mark as a 1-based position.
   private func location(_ mark: yaml_mark_t) -> SourceLocation {
-    let column = Int(mark.column) + 1
-    return SourceLocation(
-      line: Int(mark.line) + 1, column: mark.line == 0 && bomLength > 0 ? max(1, column - 1) : column)
+    SourceLocation(line: Int(mark.line) + 1, column: Int(mark.column) + 1)
   }
 
   /// libyaml's error, phrased for a user: its problem, then what it was reading and where that started.
@@ -402,7 +402,8 @@ extension Composer {
     case YAML_READER_ERROR:
       let offset = Int(state.problem_offset)
       let at = TextPosition.location(of: offset, in: Array(UnsafeBufferPointer(input)))
-      return LoadError(.syntax, "invalid input: \(problem) at byte offset \(offset)", file: file, at: at)
+      return LoadError(
+        .syntax, "invalid input: \(problem) at byte offset \(offset + bomLength)", file: file, at: at)
     default:
       var message = "invalid YAML: \(problem)"
       if let context = state.context.map({ String(cString: $0) }) {

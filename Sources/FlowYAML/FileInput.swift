@@ -46,10 +46,38 @@ package enum FileInput {
     return try read(descriptor: fd, path: path, limit: limit)
   }
 
+  /// `bytes` as text: UTF-8, with a leading UTF-8 byte order mark dropped.
+  ///
+  /// - Throws: ``FileInputError`` for UTF-16 or UTF-32 (named by their byte order marks) and for bytes that are
+  ///   not UTF-8, with the byte offset.
+  package static func text(of bytes: [UInt8], path: String) throws(FileInputError) -> String {
+    if let encoding = otherEncoding(bytes) {
+      throw FileInputError(
+        path: path, reason: "the file is \(encoding) (it starts with its byte order mark); save it as UTF-8")
+    }
+    let body = bytes.starts(with: utf8ByteOrderMark) ? bytes.dropFirst(3) : bytes[...]
+    guard let text = String(validating: body, as: UTF8.self) else {
+      throw FileInputError(path: path, reason: "the file is not valid UTF-8 text; save it as UTF-8")
+    }
+    return text
+  }
+
+  /// The UTF-8 byte order mark, EF BB BF.
+  package static let utf8ByteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
+
+  /// The encoding a UTF-16 or UTF-32 byte order mark at the start of `bytes` names, or nil.
+  package static func otherEncoding(_ bytes: [UInt8]) -> String? {
+    if bytes.starts(with: [0x00, 0x00, 0xFE, 0xFF]) { return "UTF-32 (big-endian)" }
+    if bytes.starts(with: [0xFF, 0xFE, 0x00, 0x00]) { return "UTF-32 (little-endian)" }
+    if bytes.starts(with: [0xFE, 0xFF]) { return "UTF-16 (big-endian)" }
+    if bytes.starts(with: [0xFF, 0xFE]) { return "UTF-16 (little-endian)" }
+    return nil
+  }
+
   /// Opens the regular file at `path` for reading (symbolic links followed), without blocking on a named
   /// pipe and refusing anything that is not a regular file.
   package static func openRegularFile(_ path: String, flags: Int32 = O_RDONLY) throws(FileInputError) -> Int32 {
-    if let kind = try kindOfNonRegularFile(at: path) {
+    if let kind = kindOfNonRegularFile(at: path) {
       throw FileInputError(path: path, reason: kind)
     }
     let fd = open(path, flags | O_NONBLOCK | O_CLOEXEC)
@@ -95,7 +123,7 @@ package enum FileInput {
 
   /// Why `path` is not a regular file that can be opened, or nil when it is one (or when the only problem
   /// is one `open` reports better, such as no permission).
-  static func kindOfNonRegularFile(at path: String) throws(FileInputError) -> String? {
+  package static func kindOfNonRegularFile(at path: String) -> String? {
     var link = stat()
     guard lstat(path, &link) == 0 else { return describe(errno: errno, path: path) }
     var status = stat()
@@ -119,6 +147,55 @@ package enum FileInput {
     case S_IFCHR, S_IFBLK: return "is a device, not a regular file; only regular files are read"
     case S_IFSOCK: return "is a socket, not a regular file; only regular files are read"
     default: return "is not a regular file"
+    }
+  }
+
+  /// The files under `directory` whose names end with one of `extensions` (compared without case), sorted.
+  ///
+  /// Hidden names (starting with `.`) are skipped. A symbolic link to a file is listed, a symbolic link to a
+  /// folder is not followed (so a link to a parent cannot make the walk endless), and a file reached twice
+  /// (through links, or hard links) is listed once: files are told apart by device and inode.
+  ///
+  /// - Throws: ``FileInputError`` when `directory` or a folder under it cannot be listed.
+  package static func files(under directory: String, extensions: [String]) throws(FileInputError) -> [String] {
+    var found: [String] = []
+    var seen: Set<FileIdentity> = []
+    try collect(directory, extensions: extensions.map { $0.lowercased() }, seen: &seen, into: &found)
+    return found.sorted()
+  }
+
+  struct FileIdentity: Hashable {
+    var device: UInt64
+    var inode: UInt64
+  }
+
+  private static func collect(
+    _ directory: String, extensions: [String], seen: inout Set<FileIdentity>, into found: inout [String]
+  ) throws(FileInputError) {
+    let names: [String]
+    do {
+      names = try FileManager.default.contentsOfDirectory(atPath: directory)
+    } catch {
+      throw FileInputError(
+        path: directory, reason: "cannot list the folder (\(describe(errno: errno, path: directory)))")
+    }
+    for name in names.sorted() where !name.hasPrefix(".") {
+      let full = directory.hasSuffix("/") ? directory + name : directory + "/" + name
+      var status = stat()
+      guard lstat(full, &status) == 0 else { continue }
+      switch status.st_mode & S_IFMT {
+      case S_IFDIR:
+        try collect(full, extensions: extensions, seen: &seen, into: &found)
+      case S_IFREG, S_IFLNK:
+        let lower = name.lowercased()
+        guard extensions.contains(where: { lower.hasSuffix($0) }) else { continue }
+        // A link counts only when it leads to a regular file; its target identifies it.
+        guard stat(full, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { continue }
+        let identity = FileIdentity(device: UInt64(status.st_dev), inode: UInt64(status.st_ino))
+        if seen.insert(identity).inserted { found.append(full) }
+      default:
+        continue
+      }
     }
   }
 

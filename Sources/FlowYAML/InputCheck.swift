@@ -14,9 +14,9 @@ enum InputCheck {
         "the input is \(bytes.count) bytes, more than the limit of \(limits.maxBytes) bytes",
         file: file, at: SourceLocation(line: 1, column: 1))
     }
-    if bytes.count >= 2, (bytes[0] == 0xFF && bytes[1] == 0xFE) || (bytes[0] == 0xFE && bytes[1] == 0xFF) {
+    if let encoding = FileInput.otherEncoding(bytes) {
       throw LoadError(
-        .notUTF8, "the input is UTF-16 (it starts with a UTF-16 byte order mark); save it as UTF-8",
+        .notUTF8, "the input is \(encoding) (it starts with its byte order mark); save it as UTF-8",
         file: file, at: SourceLocation(line: 1, column: 1))
     }
     var isASCII = true

@@ -43,7 +43,11 @@ enum SchemaMode {
           reports.append(FileReport(file: file, text: text, diagnostics: [error.diagnostic]))
         }
       } catch {
-        ioErrors.append(error)
+        if let tooLarge = error.tooLarge {
+          reports.append(FileReport(file: file, text: SourceText(""), diagnostics: [tooLarge.diagnostic]))
+        } else {
+          ioErrors.append(error)
+        }
       }
     }
     return RunOutcome(reports: reports, ioErrors: ioErrors)

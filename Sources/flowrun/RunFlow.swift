@@ -130,11 +130,12 @@ struct RunFlow: AsyncParsableCommand {
     var session = InteractiveSession(runner: runner, output: output, setup: setup)
     let source: CommandSource
     if let script, script != "-" {
-      guard let text = try? String(contentsOfFile: script, encoding: .utf8) else {
-        printError("flowrun: cannot read the script '\(script)'")
+      do {
+        source = try .script(path: script)
+      } catch {
+        printError("flowrun: cannot read the script: \(error)")
         throw ExitStatus.unusable.exitCode
       }
-      source = .lines(text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init), name: script)
     } else {
       source = interactive ? .terminal : .standardInput
     }

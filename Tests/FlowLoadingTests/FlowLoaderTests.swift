@@ -36,7 +36,7 @@ struct FlowLoaderTests {
     defer { try? FileManager.default.removeItem(at: path) }
     try Data("flow: x\n".utf8).write(to: path)
     #expect(try FlowFiles.readBytes(path: path.path) == Array("flow: x\n".utf8))
-    #expect(throws: FlowIOError(path: "/tmp", reason: "is a directory, not a flow file")) {
+    #expect(throws: FlowIOError(path: "/tmp", reason: "is a directory, not a file")) {
       try FlowFiles.readBytes(path: "/tmp")
     }
   }

@@ -226,16 +226,31 @@ struct YAMLLoaderTests {
     expectLoadError([0x61, 0x3A, 0x20, 0xED, 0xA0, 0x80], .notUTF8, nil)  // surrogate
   }
 
-  @Test func utf16IsRecognised() {
+  @Test(
+    arguments: [
+      ([0xFF, 0xFE, 0x61, 0x00], "UTF-16 (little-endian)"), ([0xFE, 0xFF, 0x00, 0x61], "UTF-16 (big-endian)"),
+      ([0xFF, 0xFE, 0x00, 0x00, 0x61, 0x00, 0x00, 0x00], "UTF-32 (little-endian)"),
+      ([0x00, 0x00, 0xFE, 0xFF, 0x00, 0x00, 0x00, 0x61], "UTF-32 (big-endian)"),
+    ] as [([UInt8], String)])
+  func otherUnicodeEncodingsAreRefusedByName(_ bytes: [UInt8], _ encoding: String) {
     expectLoadError(
-      [0xFF, 0xFE, 0x61, 0x00], .notUTF8,
-      "t.yaml:1:1: error: the input is UTF-16 (it starts with a UTF-16 byte order mark); save it as UTF-8 [load]")
+      bytes, .notUTF8,
+      "t.yaml:1:1: error: the input is \(encoding) (it starts with its byte order mark); save it as UTF-8 [load]")
   }
 
   @Test func byteOrderMarkIsSkipped() throws {
     let root = try YAMLLoader.load(bytes: [0xEF, 0xBB, 0xBF] + Array("a: 1\n".utf8), file: "t.yaml")
     #expect(root["a"]?.int == 1)
     #expect(root.location == SourceLocation(line: 1, column: 1))
+  }
+
+  /// libyaml counts the mark as a column, which put the first key out of line with the next one.
+  @Test func aByteOrderMarkBeforeSeveralKeysKeepsTheirPositions() throws {
+    let root = try YAMLLoader.load(bytes: [0xEF, 0xBB, 0xBF] + Array("a: 1\r\nb: [x, é, 2]\r\n".utf8), file: "t.yaml")
+    #expect(root["a"]?.int == 1)
+    #expect(
+      root.entries?.map(\.keyLocation) == [SourceLocation(line: 1, column: 1), SourceLocation(line: 2, column: 1)])
+    #expect(root["b"]?.sequence?.last?.location == SourceLocation(line: 2, column: 11))
   }
 
   // MARK: - Documents

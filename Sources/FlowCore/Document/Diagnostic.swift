@@ -27,9 +27,11 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     self.notes = notes
   }
 
-  /// `path:line:col: error: message [rule-id]`
+  /// `path:line:col: error: message [rule-id]`, or `path: error: message [rule-id]` for a problem with the file
+  /// as a whole (one that could not be read), which has no position.
   public var description: String {
-    var text = "\(file):\(location.line):\(location.column): \(severity.rawValue): \(message)"
+    let position = location == .unknown ? "" : ":\(location.line):\(location.column)"
+    var text = "\(file)\(position): \(severity.rawValue): \(message)"
     if let ruleID { text += " [\(ruleID)]" }
     return text
   }

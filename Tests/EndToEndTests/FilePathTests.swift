@@ -1,0 +1,104 @@
+import Foundation
+import Testing
+
+/// Paths that are not readable flow files, trees with links, and inputs as users have them (a byte order mark,
+/// CRLF line ends), through the tools.
+@Suite struct FilePathTests {
+  @Test func eachUnreadablePathGetsItsOwnMessageAndExitCode2() throws {
+    let directory = try Tool.temporaryDirectory()
+    #expect(mkfifo(directory.path + "/pipe.yaml", 0o600) == 0)
+    try FileManager.default.createSymbolicLink(atPath: directory.path + "/loop.yaml", withDestinationPath: "loop.yaml")
+    try FileManager.default.createDirectory(
+      atPath: directory.path + "/folder.yaml/x", withIntermediateDirectories: true)
+    let cases = [
+      ("pipe.yaml", "is a named pipe (FIFO), not a regular file; only regular files are read"),
+      ("loop.yaml", "is a symbolic link that loops (too many levels of symbolic links)"),
+    ]
+    for (name, reason) in cases {
+      let path = directory.path + "/" + name
+      let lint = try Tool.run("flowlint", [path])
+      #expect(lint.status == 2)
+      #expect(lint.stderr.hasPrefix("\(path): error: \(reason)\n"), "\(lint.stderr)")
+      let run = try Tool.run("flowrun", [path], stdin: "")
+      #expect(run.status == 2)
+      #expect(run.stderr == "\(path): error: \(reason) [io]\n")
+      let test = try Tool.run("flowrun", ["test", path])
+      #expect(test.status == 2)
+      #expect(test.stdout.contains("\(path): \(reason)") || test.stderr == "flowrun test: \(path): \(reason)\n")
+    }
+    let folder = directory.path + "/folder.yaml"
+    let run = try Tool.run("flowrun", [folder], stdin: "")
+    #expect(run.status == 2)
+    #expect(run.stderr == "\(folder): error: is a directory, not a file [io]\n")
+    let missing = try Tool.run("flowrun", [directory.path + "/missing.yaml"], stdin: "")
+    #expect(missing.stderr == "\(directory.path)/missing.yaml: error: no such file or directory [io]\n")
+  }
+
+  @Test func flowlintOnATreeWithALinkToItsParentEndsAndChecksEachFileOnce() throws {
+    let directory = try Tool.temporaryDirectory()
+    try FileManager.default.createDirectory(atPath: directory.path + "/sub", withIntermediateDirectories: true)
+    try FileManager.default.copyItem(
+      atPath: Tool.packageRoot.path + "/flows/tempoai.yaml", toPath: directory.path + "/tempoai.yaml")
+    try FileManager.default.createSymbolicLink(atPath: directory.path + "/sub/up", withDestinationPath: "..")
+    try FileManager.default.createSymbolicLink(
+      atPath: directory.path + "/sub/again.yaml", withDestinationPath: "../tempoai.yaml")
+    let result = try Tool.run("flowlint", [directory.path])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stderr == "flowlint: checked 1 file: no findings\n")
+  }
+
+  @Test func aScenarioNamingAFileThatIsNotAFlowDoesNotQuoteIt() throws {
+    let directory = try Tool.temporaryDirectory()
+    let secret = directory.appendingPathComponent("secrets.yaml")
+    try Data("token: hunter2-secret\nowner: someone\n".utf8).write(to: secret)
+    let table = directory.appendingPathComponent("table.yaml")
+    try Data("flow: secrets.yaml\ncases:\n  - name: one\n    source: s\n    commands: [next]\n".utf8).write(to: table)
+    let result = try Tool.run("flowrun", ["test", table.path])
+    #expect(result.status == 2)
+    #expect(!result.stdout.contains("hunter2") && !result.stdout.contains("someone"), "\(result.stdout)")
+    #expect(
+      result.stdout == """
+        ERROR \(table.path): its flow \(secret.path) has errors
+            \(secret.path):1:1: error: not a flow file: expected a mapping with 'flow' and 'steps', found a mapping \
+        without them [load]
+        0 passed, 1 failed
+
+        """, "\(result.stdout)")
+  }
+
+  @Test func aByteOrderMarkAndCRLFAreAcceptedInFlowsScriptsAndScenarios() throws {
+    let directory = try Tool.temporaryDirectory()
+    func bomAndCRLF(_ text: String) -> Data {
+      Data([0xEF, 0xBB, 0xBF] + Array(text.replacingOccurrences(of: "\n", with: "\r\n").utf8))
+    }
+    let flow = directory.appendingPathComponent("tempoai.yaml")
+    try bomAndCRLF(try String(contentsOfFile: Tool.packageRoot.path + "/flows/tempoai.yaml", encoding: .utf8))
+      .write(to: flow)
+    let lint = try Tool.run("flowlint", ["--strict", flow.path])
+    #expect(lint.status == 0, "\(lint.stdout)")
+    let script = directory.appendingPathComponent("script.txt")
+    try bomAndCRLF("tap english\nstate\n").write(to: script)
+    let run = try Tool.run("flowrun", [flow.path, "--script", script.path])
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(run.stdout.contains("language = \"en\""), "\(run.stdout)")
+    let table = directory.appendingPathComponent("table.yaml")
+    try bomAndCRLF(
+      "flow: tempoai.yaml\ncases:\n  - name: english\n    source: s\n    commands: [tap english]\n"
+        + "    expect:\n      path: [language, welcome]\n"
+    ).write(to: table)
+    let test = try Tool.run("flowrun", ["test", table.path])
+    #expect(test.stdout.hasSuffix("1 passed, 0 failed\n"), "\(test.stdout)")
+  }
+
+  @Test func aScriptInUTF16IsRefusedByName() throws {
+    let directory = try Tool.temporaryDirectory()
+    let script = directory.appendingPathComponent("script.txt")
+    try Data([0xFF, 0xFE, 0x6E, 0x00]).write(to: script)
+    let run = try Tool.run("flowrun", ["flows/tempoai.yaml", "--script", script.path])
+    #expect(run.status == 2)
+    #expect(
+      run.stderr
+        == "flowrun: cannot read the script: \(script.path): the file is UTF-16 (little-endian) (it starts with "
+        + "its byte order mark); save it as UTF-8\n")
+  }
+}
