@@ -36,15 +36,6 @@ package struct VariableUse: Sendable {
   package var location: SourceLocation
 }
 
-/// A move from one step (nil: a `resume` route) to another.
-package struct Edge: Sendable {
-  package var from: StepIndex?
-  package var to: StepIndex
-  package var location: SourceLocation
-  /// Taken without any user action: `skipIf` + `next`, `autoAdvance` after 0 seconds, an action's outcome.
-  package var isAutomatic: Bool
-}
-
 /// The outcomes a step or button routes with `on:`.
 package struct OutcomeTable: Sendable {
   package var step: StepIndex
@@ -56,15 +47,17 @@ package struct OutcomeTable: Sendable {
   package var outcomes: [Outcome]
 }
 
-/// Everything a flow uses, collected in one pass: expressions, text keys, variable names, moves, outcome tables.
+/// Everything a flow uses, collected in one pass: expressions, text keys, variable names, routes, outcome tables.
 package struct FlowWalk: Sendable {
   package private(set) var expressions: [ExpressionSite] = []
   package private(set) var texts: [LocalizedText.Alternative] = []
   package private(set) var variableUses: [VariableUse] = []
-  package private(set) var edges: [Edge] = []
+  /// Every route of the flow (``Flow/routes``).
+  package let routes: [FlowRoute]
   package private(set) var outcomeTables: [OutcomeTable] = []
 
   package init(_ flow: Flow) {
+    routes = flow.routes
     if let language = flow.language {
       expressions.append(.init(expr: language, role: .value(.string, what: "language"), extraRoots: [:]))
     }
@@ -78,14 +71,8 @@ package struct FlowWalk: Sendable {
     }
     for route in flow.resume {
       condition(route.when)
-      switch route.destination {
-      case .step(let index):
-        edges.append(Edge(from: nil, to: index, location: route.location, isAutomatic: false))
-      case .rawValue(let expr):
+      if case .rawValue(let expr) = route.destination {
         expressions.append(.init(expr: expr, role: .value(.int, what: "a 'rawValue' route"), extraRoots: [:]))
-        for (index, step) in flow.steps.enumerated() where step.rawValue != nil {
-          edges.append(Edge(from: nil, to: index, location: route.location, isAutomatic: false))
-        }
       }
     }
     for clear in flow.reset.clear {
@@ -103,24 +90,19 @@ package struct FlowWalk: Sendable {
     text(step.body)
     condition(step.skipIf)
     effects(step.enter, flow: flow)
-    let automaticNext = step.skipIf != nil || (step.autoAdvance.map { $0.seconds <= 0 } ?? false)
-    if let next = step.next { transition(next, from: index, automatic: automaticNext, flow: flow) }
-    if let skip = step.skip { transition(skip, from: index, automatic: false, flow: flow) }
+    for exit in flow.exits(of: index) {
+      transition(exit.transition, flow: flow, extraRoots: exit.resultOf.map(resultRoots) ?? [:])
+    }
     if let auto = step.autoAdvance { condition(auto.when) }
     for button in step.buttons {
       text(button.label)
       condition(button.enabled)
       condition(button.visible)
-      effects(button.effects, flow: flow)
-      switch button.move {
-      case .go(let target): self.target(target, from: index, location: button.location, automatic: false, flow: flow)
-      case .perform(let action, let outcomes):
+      if case .perform(let action, let outcomes) = button.move {
+        // A button that goes to a step has its effects walked with its exit.
+        effects(button.effects, flow: flow)
         outcomeTables.append(
           OutcomeTable(step: index, action: action, isPermission: false, button: button.name, outcomes: outcomes))
-        for outcome in outcomes {
-          transition(
-            outcome.transition, from: index, automatic: false, flow: flow, extraRoots: resultRoots(action.value))
-        }
       }
     }
     if let choice = step.choice {
@@ -153,15 +135,10 @@ package struct FlowWalk: Sendable {
         OutcomeTable(
           step: index, action: Located(.requestPermission, at: permission.kind.location), isPermission: true,
           button: nil, outcomes: permission.outcomes))
-      for outcome in permission.outcomes { transition(outcome.transition, from: index, automatic: false, flow: flow) }
     }
     if let action = step.action {
       outcomeTables.append(
         OutcomeTable(step: index, action: action.name, isPermission: false, button: nil, outcomes: action.outcomes))
-      for outcome in action.outcomes {
-        transition(
-          outcome.transition, from: index, automatic: true, flow: flow, extraRoots: resultRoots(action.name.value))
-      }
     }
   }
 
@@ -170,32 +147,13 @@ package struct FlowWalk: Sendable {
     return ["result": .record(fields)]
   }
 
-  private mutating func transition(
-    _ transition: Transition, from: StepIndex, automatic: Bool, flow: Flow, extraRoots: [String: ValueType] = [:]
-  ) {
+  private mutating func transition(_ transition: Transition, flow: Flow, extraRoots: [String: ValueType]) {
     text(transition.label)
     condition(transition.enabled, extraRoots: extraRoots)
     effects(transition.effects, flow: flow, extraRoots: extraRoots)
-    target(
-      transition.target, from: from, location: transition.location, automatic: automatic, flow: flow,
-      extraRoots: extraRoots)
-  }
-
-  private mutating func target(
-    _ target: Target, from: StepIndex, location: SourceLocation, automatic: Bool, flow: Flow,
-    extraRoots: [String: ValueType] = [:]
-  ) {
-    switch target {
-    case .stay: break
-    case .step(let index): edges.append(Edge(from: from, to: index, location: location, isAutomatic: automatic))
-    case .routes(let routes):
-      for route in routes {
-        condition(route.when, extraRoots: extraRoots)
-        effects(route.effects, flow: flow, extraRoots: extraRoots)
-        if let to = route.target {
-          edges.append(Edge(from: from, to: to, location: route.location, isAutomatic: automatic))
-        }
-      }
+    for route in transition.guardedRoutes {
+      condition(route.when, extraRoots: extraRoots)
+      effects(route.effects, flow: flow, extraRoots: extraRoots)
     }
   }
 

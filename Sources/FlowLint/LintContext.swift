@@ -27,6 +27,9 @@ package final class LintContext {
   /// Every place the flow uses an expression, texts, names and moves; computed once.
   package private(set) lazy var walk = FlowWalk(flow)
 
+  /// The flow's step graph: every route from a step to a step.
+  package private(set) lazy var graph = Digraph(stepCount: flow.steps.count, routes: walk.routes)
+
   /// The tree of each step by id.
   package private(set) lazy var stepNodes: [String: Node] = {
     var nodes: [String: Node] = [:]

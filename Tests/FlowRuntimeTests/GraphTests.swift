@@ -59,10 +59,25 @@ import Testing
 
   @Test func mermaidSnapshot() throws {
     let mermaid = FlowGraph.render(try compileFlow(Self.flow), as: .mermaid)
-    #expect(mermaid.contains("  s_a -->|\"[env.x == 1]\"| s_b\n"))
-    #expect(mermaid.contains("  s_b -.->|\"skipIf true == false\"| s_c\n"))
-    #expect(mermaid.contains("  s_c(((\"c<br/><small>terminal</small>\")))\n"))
-    #expect(mermaid.contains("  class s_old retired\n"))
-    #expect(mermaid.contains("  class s_c terminal\n"))
+    #expect(
+      mermaid == """
+        flowchart TD
+          launch__((" "))
+          s_a["a<br/><small>screen</small>"]
+          s_b["b<br/><small>screen</small>"]
+          s_old["old<br/><small>screen</small>"]
+          s_c((("c<br/><small>terminal</small>")))
+          launch__ -.->|"[start]"| s_a
+          s_a -->|"[env.x == 1]"| s_b
+          s_a -->|"[otherwise]"| s_c
+          s_b --> s_c
+          s_b -.->|"skipIf true == false"| s_c
+          s_old --> s_c
+          classDef retired fill:#eeeeee,stroke:#999999,color:#999999,stroke-dasharray:4 2
+          classDef terminal fill:#d8f0d8
+          class s_old retired
+          class s_c terminal
+
+        """)
   }
 }

@@ -42,9 +42,9 @@ struct AutomaticLoopRule: LintRule {
 
   func check(_ context: LintContext) {
     let flow = context.flow
-    let automatic = context.walk.edges.filter(\.isAutomatic)
+    let automatic = context.walk.routes.filter(\.isAutomatic)
     guard !automatic.isEmpty else { return }
-    for cycle in FlowGraph.cycles(edges: automatic, stepCount: flow.steps.count) {
+    for cycle in Digraph(stepCount: flow.steps.count, routes: automatic).cycles() {
       let names =
         cycle.prefix(8).map { "'\(flow.steps[$0].id)'" }.joined(separator: ", ")
         + (cycle.count > 8 ? ", ..." : "")

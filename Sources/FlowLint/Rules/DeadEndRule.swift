@@ -51,8 +51,8 @@ struct DeadEndRule: LintRule {
   func check(_ context: LintContext) {
     let flow = context.flow
     var leaves = [Bool](repeating: false, count: flow.steps.count)
-    for edge in context.walk.edges {
-      if let from = edge.from, from != edge.to { leaves[from] = true }
+    for route in context.walk.routes {
+      if let from = route.from, from != route.to { leaves[from] = true }
     }
     for (index, step) in flow.steps.enumerated() where !step.isTerminal && !leaves[index] {
       context.report(

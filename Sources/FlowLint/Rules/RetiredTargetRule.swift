@@ -40,10 +40,11 @@ struct RetiredTargetRule: LintRule {
 
   func check(_ context: LintContext) {
     let steps = context.flow.steps
-    for edge in context.walk.edges {
-      guard let from = edge.from, !steps[from].isRetired, steps[edge.to].isRetired else { continue }
+    // A `skipIf` route follows `next`, which is reported itself.
+    for route in context.walk.routes where route.kind != .skipIf {
+      guard let from = route.from, !steps[from].isRetired, steps[route.to].isRetired else { continue }
       context.report(
-        Self.description, "step '\(steps[from].id)' moves to retired step '\(steps[edge.to].id)'", at: edge.location,
+        Self.description, "step '\(steps[from].id)' moves to retired step '\(steps[route.to].id)'", at: route.location,
         notes: ["retired steps are kept only for users resuming old progress; move to a live step instead"])
     }
   }

@@ -64,7 +64,7 @@ struct UnhandledOutcomeRule: LintRule {
       let missing = allowed.filter { !handled.contains($0) }
       guard !missing.isEmpty else { continue }
       let step = flow.steps[table.step]
-      guard !Self.hasOtherWayOut(step, index: table.step) else { continue }
+      guard !Self.hasOtherWayOut(from: table.step, in: flow) else { continue }
       let stepNode = context.stepNodes[step.id]
       let onEntry = table.button.map { stepNode?["buttons"]?[$0]?.entry("on") } ?? stepNode?.entry("on")
       let what = table.isPermission ? "the permission request" : "action '\(table.action.value)'"
@@ -79,22 +79,13 @@ struct UnhandledOutcomeRule: LintRule {
   }
 
   /// A `next`, `skip` or a button moving to another step.
-  static func hasOtherWayOut(_ step: Step, index: StepIndex) -> Bool {
-    if step.next != nil || step.skip != nil { return true }
-    for button in step.buttons {
-      if case .go(let target) = button.move, target.leaves(index) { return true }
-    }
-    return false
-  }
-}
-
-extension Target {
-  /// Whether the target can lead to a step other than `index`.
-  func leaves(_ index: StepIndex) -> Bool {
-    switch self {
-    case .stay: false
-    case .step(let to): to != index
-    case .routes(let routes): routes.contains { $0.target.map { $0 != index } ?? false }
+  static func hasOtherWayOut(from index: StepIndex, in flow: Flow) -> Bool {
+    flow.exits(of: index).contains { exit in
+      switch exit.kind {
+      case .next, .skip: true
+      case .button: exit.routes.contains { $0.to != index }
+      case .outcome, .skipIf, .resume: false
+      }
     }
   }
 }

@@ -52,9 +52,8 @@ struct UnreachableStepRule: LintRule {
 
   func check(_ context: LintContext) {
     let flow = context.flow
-    let edges = context.walk.edges
-    let starts = [flow.start] + edges.filter { $0.from == nil }.map(\.to)
-    let reached = FlowGraph.reachable(from: starts, edges: edges, stepCount: flow.steps.count)
+    let starts = context.walk.routes.filter { $0.from == nil }.map(\.to)
+    let reached = context.graph.reachable(from: starts)
     for (index, step) in flow.steps.enumerated() where !reached[index] && !step.isRetired && !step.isTerminal {
       context.report(
         Self.description,

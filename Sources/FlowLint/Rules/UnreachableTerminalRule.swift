@@ -42,11 +42,13 @@ struct UnreachableTerminalRule: LintRule {
 
   func check(_ context: LintContext) {
     let flow = context.flow
-    var starts = [flow.start]
-    for route in flow.resume {
-      if case .step(let index) = route.destination { starts.append(index) }
-    }
-    let reached = FlowGraph.reachable(from: starts, edges: context.walk.edges, stepCount: flow.steps.count)
+    // From the start and the resume routes to a named step (not those by raw value).
+    let starts = context.walk.routes.filter {
+      if $0.from != nil { return false }
+      if case .rawValue = $0.condition { return false }
+      return true
+    }.map(\.to)
+    let reached = context.graph.reachable(from: starts)
     let startID = flow.steps.indices.contains(flow.start) ? flow.steps[flow.start].id : ""
     for (index, step) in flow.steps.enumerated() where step.isTerminal && !reached[index] && !step.isRetired {
       context.report(

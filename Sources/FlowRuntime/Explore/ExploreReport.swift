@@ -167,83 +167,45 @@ struct PathCounter {
     let n = exploration.stateCount
     guard n > 0 else { return }
     let forward = exploration.moves.map(\.isForward)
-    func edges(_ state: Int) -> Range<Int> {
-      state < exploration.processed
-        ? Int(exploration.firstEdge[state])..<Int(exploration.firstEdge[state + 1]) : 0..<0
-    }
-    // Tarjan's algorithm without recursion.
-    var index = [Int32](repeating: -1, count: n)
-    var low = [Int32](repeating: 0, count: n)
-    var onStack = [Bool](repeating: false, count: n)
-    var stack: [Int32] = []
-    var reverseComponent = [Int32](repeating: -1, count: n)
-    var componentCount: Int32 = 0
-    var counter: Int32 = 0
-    var work: [(state: Int32, edge: Int)] = []
-    for start in 0..<n where index[start] < 0 {
-      work.append((Int32(start), edges(start).lowerBound))
-      index[start] = counter
-      low[start] = counter
-      counter += 1
-      stack.append(Int32(start))
-      onStack[start] = true
-      while let (state, edge) = work.last {
-        let s = Int(state)
-        let range = edges(s)
-        if edge < range.upperBound {
-          work[work.count - 1].edge = edge + 1
-          guard forward[Int(exploration.edgeMove[edge])] else { continue }
-          let target = Int(exploration.edgeTo[edge])
-          if index[target] < 0 {
-            index[target] = counter
-            low[target] = counter
-            counter += 1
-            stack.append(Int32(target))
-            onStack[target] = true
-            work.append((Int32(target), edges(target).lowerBound))
-          } else if onStack[target] {
-            low[s] = min(low[s], index[target])
-          }
-          continue
-        }
-        work.removeLast()
-        if let (parent, _) = work.last { low[Int(parent)] = min(low[Int(parent)], low[s]) }
-        if low[s] == index[s] {
-          var members: [Int32] = []
-          while let top = stack.popLast() {
-            onStack[Int(top)] = false
-            reverseComponent[Int(top)] = componentCount
-            members.append(top)
-            if top == state { break }
-          }
-          if members.count > 1 {
-            var steps: [Int32] = []
-            for member in members where !steps.contains(exploration.step[Int(member)]) {
-              steps.append(exploration.step[Int(member)])
-            }
-            let ids = steps.sorted().map { exploration.flow.steps[Int($0)].id }
-            if let existing = loops.firstIndex(where: { $0.steps == ids }) {
-              loops[existing].states += members.count
-            } else {
-              loops.append(.init(steps: ids, states: members.count))
-            }
-          }
-          componentCount += 1
+    var firstEdge = [Int32](repeating: 0, count: n + 1)
+    var targets: [Int32] = []
+    targets.reserveCapacity(exploration.edgeTo.count)
+    for state in 0..<n {
+      if state < exploration.processed {
+        for edge in Int(exploration.firstEdge[state])..<Int(exploration.firstEdge[state + 1])
+        where forward[Int(exploration.edgeMove[edge])] {
+          targets.append(exploration.edgeTo[edge])
         }
       }
+      firstEdge[state + 1] = Int32(targets.count)
     }
-    // Tarjan emits a component after everything it reaches: reverse the numbering for topological order.
-    component = reverseComponent.map { componentCount - 1 - $0 }
-    var byComponent = [[Int32]](repeating: [], count: Int(componentCount))
-    for state in 0..<n { byComponent[Int(component[state])].append(Int32(state)) }
-    counts = [Int](repeating: 0, count: Int(componentCount))
+    let graph = Digraph(nodeCount: n, firstEdge: firstEdge, targets: targets)
+    let components = graph.stronglyConnectedComponents()
+    let componentCount = components.count
+    let byComponent = components.members
+    for members in byComponent where members.count > 1 {
+      var steps: [Int32] = []
+      for member in members where !steps.contains(exploration.step[Int(member)]) {
+        steps.append(exploration.step[Int(member)])
+      }
+      let ids = steps.sorted().map { exploration.flow.steps[Int($0)].id }
+      if let existing = loops.firstIndex(where: { $0.steps == ids }) {
+        loops[existing].states += members.count
+      } else {
+        loops.append(.init(steps: ids, states: members.count))
+      }
+    }
+    // Tarjan numbers a component after everything it reaches: reverse the numbering for topological order.
+    component = components.component.map { Int32(componentCount) - 1 - $0 }
+    counts = [Int](repeating: 0, count: componentCount)
     for root in exploration.roots { counts[Int(component[Int(root)])] = 1 }
-    for c in 0..<Int(componentCount) where counts[c] > 0 {
+    for c in stride(from: componentCount - 1, through: 0, by: -1) where counts[componentCount - 1 - c] > 0 {
+      let source = componentCount - 1 - c
       for state in byComponent[c] {
-        for edge in edges(Int(state)) where forward[Int(exploration.edgeMove[edge])] {
-          let target = Int(component[Int(exploration.edgeTo[edge])])
-          guard target != c else { continue }
-          let (sum, overflow) = counts[target].addingReportingOverflow(counts[c])
+        for next in graph.successors(of: Int(state)) {
+          let target = Int(component[Int(next)])
+          guard target != source else { continue }
+          let (sum, overflow) = counts[target].addingReportingOverflow(counts[source])
           counts[target] = overflow ? Int.max : sum
         }
       }

@@ -15,18 +15,12 @@ extension Flow {
         exprs.append(value)
       }
     }
-    func transition(_ transition: Transition?) {
-      guard let transition else { return }
+    func transition(_ transition: Transition) {
       if let enabled = transition.enabled { exprs.append(enabled) }
       effects(transition.effects)
-      target(transition.target)
-    }
-    func target(_ target: Target) {
-      if case .routes(let routes) = target {
-        for route in routes {
-          if let when = route.when { exprs.append(when) }
-          effects(route.effects)
-        }
+      for route in transition.guardedRoutes {
+        if let when = route.when { exprs.append(when) }
+        effects(route.effects)
       }
     }
     for route in resume {
@@ -38,26 +32,18 @@ extension Flow {
     effects(hooks.launch)
     effects(hooks.advance)
     effects(hooks.enter)
-    for step in steps {
+    for (index, step) in steps.enumerated() {
       if let skipIf = step.skipIf { exprs.append(skipIf) }
       if let when = step.autoAdvance?.when { exprs.append(when) }
       if let valid = step.textInput?.valid { exprs.append(valid) }
       effects(step.enter)
-      transition(step.next)
-      transition(step.skip)
+      for exit in exits(of: index) { transition(exit.transition) }
       for button in step.buttons {
         exprs += [button.enabled, button.visible].compactMap { $0 }
-        effects(button.effects)
-        switch button.move {
-        case .go(let destination): target(destination)
-        case .perform(_, let outcomes): outcomes.forEach { transition($0.transition) }
-        }
+        // A button that goes to a step has its effects read with its exit.
+        if case .perform = button.move { effects(button.effects) }
       }
-      if let request = step.permission {
-        exprs += [request.enabled, request.visible].compactMap { $0 }
-        request.outcomes.forEach { transition($0.transition) }
-      }
-      step.action?.outcomes.forEach { transition($0.transition) }
+      if let request = step.permission { exprs += [request.enabled, request.visible].compactMap { $0 } }
     }
     var names: Set<String> = []
     var keys: Set<String> = []

@@ -14,7 +14,7 @@ package enum FlowGraph {
   static func label(_ declared: DeclaredTransition, skipIf: Expr?) -> String {
     var parts: [String] = []
     switch declared.transition.kind {
-    case .next, .route: break
+    case .next, .resume: break
     case .skip: parts.append("skip")
     case .button, .outcome: parts.append(declared.transition.name ?? "")
     case .skipIf: parts.append("skipIf \(skipIf?.description ?? "")")
@@ -49,7 +49,7 @@ package enum FlowGraph {
       let text = label(declared, skipIf: from?.skipIf)
       if !text.isEmpty { attributes.append("label=\(quoteDOT(text))") }
       if transition.kind == .skipIf { attributes.append("style=dashed") }
-      if transition.kind == .route { attributes.append("style=dotted") }
+      if transition.kind == .resume { attributes.append("style=dotted") }
       if from?.isRetired == true { attributes.append("color=\"#999999\"") }
       let suffix = attributes.isEmpty ? "" : " [\(attributes.joined(separator: ", "))]"
       out += "  \(quoteDOT(transition.from)) -> \(quoteDOT(transition.to))\(suffix);\n"
@@ -95,7 +95,7 @@ package enum FlowGraph {
       let transition = declared.transition
       let from = transition.from == "launch" ? "launch__" : mermaidID(transition.from)
       let text = label(declared, skipIf: flow.step(transition.from)?.skipIf)
-      let arrow = transition.kind == .skipIf || transition.kind == .route ? "-.->" : "-->"
+      let arrow = transition.kind == .skipIf || transition.kind == .resume ? "-.->" : "-->"
       out += "  \(from) \(arrow)\(text.isEmpty ? "" : "|\(quoteMermaid(text))|") \(mermaidID(transition.to))\n"
     }
     out += "  classDef retired fill:#eeeeee,stroke:#999999,color:#999999,stroke-dasharray:4 2\n"

@@ -7,19 +7,7 @@ package import FlowCore
 /// step are one edge. `to` is the step the transition names, before skipped steps are passed over; passing over
 /// a skipped step is its own `skipIf` edge from that step to its `next`.
 package struct FlowTransition: Hashable, Sendable, Comparable, CustomStringConvertible {
-  package enum Kind: String, Sendable, Hashable, CaseIterable {
-    /// The Next button (also choose, input and an auto-advance, which follow `next`).
-    case next
-    case skip
-    /// A named button that goes to a step.
-    case button
-    /// An outcome of an action or permission request.
-    case outcome
-    /// A step whose `skipIf` held, passed over to its `next`.
-    case skipIf
-    /// A `resume` route taken on launch, restart or reset (`from` is `launch`).
-    case route
-  }
+  package typealias Kind = FlowRoute.Kind
 
   /// A step id, or `launch` for resume routes.
   package var from: String
@@ -62,62 +50,22 @@ package struct DeclaredTransition: Hashable, Sendable {
 // MARK: - Declared transitions
 
 extension Flow {
-  /// Every step -> step edge the flow declares, in step order; `stay` targets are not edges.
+  /// Every step -> step edge the flow declares (``Flow/routes`` but those by raw value), in step order; routes
+  /// of one transition to the same step are one edge, their guards joined with ` | `.
   package var declaredTransitions: [DeclaredTransition] {
-    var result: [DeclaredTransition] = []
-    func add(_ from: String, _ transition: Transition, _ kind: FlowTransition.Kind, _ name: String?) {
-      let own = transition.effects.map(\.summaryText)
-      switch transition.target {
-      case .stay: break
-      case .step(let index):
-        result.append(
-          .init(
-            transition: .init(from: from, to: steps[index].id, kind: kind, name: name), guardText: nil, effects: own))
-      case .routes(let routes):
-        for route in routes {
-          guard let target = route.target else { continue }
-          result.append(
-            .init(
-              transition: .init(from: from, to: steps[target].id, kind: kind, name: name),
-              guardText: route.when?.description ?? "otherwise", effects: own + route.effects.map(\.summaryText)))
-        }
-      }
-    }
-    for route in resume {
-      if case .step(let index) = route.destination {
-        result.append(
-          .init(
-            transition: .init(from: "launch", to: steps[index].id, kind: .route), guardText: route.when?.description,
-            effects: []))
-      }
-    }
-    result.append(
-      .init(transition: .init(from: "launch", to: steps[start].id, kind: .route), guardText: "start", effects: []))
-    for step in steps {
-      if let next = step.next { add(step.id, next, .next, nil) }
-      if let skip = step.skip { add(step.id, skip, .skip, nil) }
-      for button in step.buttons {
-        switch button.move {
-        case .go(let target):
-          let transition = Transition(
-            target: target, label: nil, enabled: nil, effects: button.effects, location: button.location)
-          add(step.id, transition, .button, button.name)
-        case .perform(_, let outcomes):
-          for outcome in outcomes { add(step.id, outcome.transition, .outcome, outcome.name) }
-        }
-      }
-      for outcome in step.permission?.outcomes ?? [] { add(step.id, outcome.transition, .outcome, outcome.name) }
-      for outcome in step.action?.outcomes ?? [] { add(step.id, outcome.transition, .outcome, outcome.name) }
-      if step.skipIf != nil, let next = step.next { add(step.id, next, .skipIf, nil) }
-    }
-    var seen: Set<FlowTransition> = []
     var merged: [DeclaredTransition] = []
-    for item in result {
-      if seen.insert(item.transition).inserted {
-        merged.append(item)
-      } else if let index = merged.firstIndex(where: { $0.transition == item.transition }) {
-        let guards = [merged[index].guardText, item.guardText].compactMap { $0 }
+    var position: [FlowTransition: Int] = [:]
+    for route in routes {
+      if case .rawValue = route.condition { continue }
+      let transition = FlowTransition(
+        from: route.from.map { steps[$0].id } ?? "launch", to: steps[route.to].id, kind: route.kind, name: route.name)
+      let guardText = route.condition.text
+      if let index = position[transition] {
+        let guards = [merged[index].guardText, guardText].compactMap { $0 }
         merged[index].guardText = guards.isEmpty ? nil : guards.joined(separator: " | ")
+      } else {
+        position[transition] = merged.count
+        merged.append(.init(transition: transition, guardText: guardText, effects: route.effects.map(\.summaryText)))
       }
     }
     return merged
@@ -179,7 +127,7 @@ package struct TransitionTracker: Sendable, Hashable {
     switch record {
     case .routed(let from, _, _) where from == "launch":
       current = "launch"
-      kind = .route
+      kind = .resume
       name = nil
       return nil
     case .skipped(let step, _):

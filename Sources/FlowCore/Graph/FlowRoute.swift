@@ -1,0 +1,195 @@
+/// One way out of a step as the flow declares it, before its target is resolved: `next`, `skip`, a button, or
+/// an outcome of a permission request or action.
+///
+/// ``Flow/exits(of:)`` is the one place that knows where a step's ways out are written; the linter, the
+/// explorer, `flowrun graph`, `flowrun diff` and coverage read them from there.
+package struct FlowExit: Sendable, Hashable {
+  package var from: StepIndex
+  package var kind: FlowRoute.Kind
+  /// The button or outcome name.
+  package var name: String?
+  /// What the exit does. A button that goes to a step has no transition of its own: this one carries the
+  /// button's target and effects (its label and conditions stay on the button).
+  package var transition: Transition
+  /// Taken without a user action: `next` after an `autoAdvance` of 0 seconds, an action step's outcomes.
+  package var isAutomatic: Bool
+  /// The action whose `result` the exit's expressions may read (an outcome of an action), nil otherwise.
+  package var resultOf: ActionName?
+
+  /// The routes the exit can take: one per guarded route that goes to a step (`stay` is not a route).
+  package var routes: [FlowRoute] {
+    let own = transition.effects
+    switch transition.target {
+    case .stay:
+      return []
+    case .step(let index):
+      return [
+        FlowRoute(
+          from: from, to: index, kind: kind, name: name, condition: .none, effects: own,
+          location: transition.location, isAutomatic: isAutomatic)
+      ]
+    case .routes(let routes):
+      return routes.compactMap { route in
+        route.target.map {
+          FlowRoute(
+            from: from, to: $0, kind: kind, name: name,
+            condition: route.when.map(FlowRoute.Condition.when) ?? .otherwise,
+            effects: own + route.effects, location: route.location, isAutomatic: isAutomatic)
+        }
+      }
+    }
+  }
+}
+
+/// One edge of a flow's step graph: from a step (or from launch) to a step, with its kind, its guard and the
+/// effects taken with it.
+package struct FlowRoute: Sendable, Hashable {
+  package enum Kind: String, Sendable, Hashable, CaseIterable {
+    /// The Next button (also choose, input and an auto-advance, which follow `next`).
+    case next
+    case skip
+    /// A named button that goes to a step.
+    case button
+    /// An outcome of an action or permission request.
+    case outcome
+    /// A step whose `skipIf` held, passed over to its `next`.
+    case skipIf
+    /// A `resume` route, or the start step, taken on launch, restart or reset (written `route`).
+    case resume = "route"
+  }
+
+  /// When the route is taken, beyond the exit itself being taken.
+  package enum Condition: Sendable, Hashable {
+    /// Always: a plain target.
+    case none
+    case when(Expr)
+    /// An unconditional route after guarded ones.
+    case otherwise
+    /// The flow's `start` (launch with no resume route that applies).
+    case start
+    /// A `resume` route to the step whose raw value the expression gives.
+    case rawValue(Expr)
+
+    /// `env.x == 1`, `otherwise`, `start`; nil for ``none``.
+    package var text: String? {
+      switch self {
+      case .none: nil
+      case .when(let expr): expr.description
+      case .otherwise: "otherwise"
+      case .start: "start"
+      case .rawValue(let expr): "rawValue \(expr.description)"
+      }
+    }
+  }
+
+  /// nil for launch.
+  package var from: StepIndex?
+  package var to: StepIndex
+  package var kind: Kind
+  /// The button or outcome name.
+  package var name: String?
+  package var condition: Condition
+  /// The exit's effects, then the route's.
+  package var effects: [Effect]
+  package var location: SourceLocation
+  package var isAutomatic: Bool
+}
+
+extension Transition {
+  /// The transition's guarded routes, `stay` included; none for a plain target.
+  package var guardedRoutes: [Route] {
+    if case .routes(let routes) = target { routes } else { [] }
+  }
+}
+
+// MARK: - Walking the flow
+
+extension Flow {
+  /// The ways out of one step, in the order they are written: `next`, `skip`, the buttons (a button that
+  /// performs an action: its outcomes), the permission request's outcomes and the action's outcomes.
+  package func exits(of index: StepIndex) -> [FlowExit] {
+    let step = steps[index]
+    var result: [FlowExit] = []
+    func add(_ kind: FlowRoute.Kind, _ name: String?, _ transition: Transition, automatic: Bool, result of: ActionName?)
+    {
+      result.append(
+        FlowExit(
+          from: index, kind: kind, name: name, transition: transition, isAutomatic: automatic, resultOf: of))
+    }
+    let automaticNext = step.autoAdvance.map { $0.seconds <= 0 } ?? false
+    if let next = step.next { add(.next, nil, next, automatic: automaticNext, result: nil) }
+    if let skip = step.skip { add(.skip, nil, skip, automatic: false, result: nil) }
+    for button in step.buttons {
+      switch button.move {
+      case .go(let target):
+        let transition = Transition(target: target, effects: button.effects, location: button.location)
+        add(.button, button.name, transition, automatic: false, result: nil)
+      case .perform(let action, let outcomes):
+        for outcome in outcomes {
+          add(.outcome, outcome.name, outcome.transition, automatic: false, result: action.value)
+        }
+      }
+    }
+    for outcome in step.permission?.outcomes ?? [] {
+      add(.outcome, outcome.name, outcome.transition, automatic: false, result: nil)
+    }
+    if let action = step.action {
+      for outcome in action.outcomes {
+        add(.outcome, outcome.name, outcome.transition, automatic: true, result: action.name.value)
+      }
+    }
+    return result
+  }
+
+  /// Every route of the flow: from launch (the `resume` routes, then the start step), then every step's in
+  /// step order, a step's `skipIf` last (an automatic route along its `next`).
+  package var routes: [FlowRoute] {
+    var result: [FlowRoute] = []
+    for route in resume {
+      switch route.destination {
+      case .step(let index):
+        result.append(
+          FlowRoute(
+            from: nil, to: index, kind: .resume, name: nil,
+            condition: route.when.map(FlowRoute.Condition.when) ?? .none,
+            effects: [], location: route.location, isAutomatic: false))
+      case .rawValue(let expr):
+        for (index, step) in steps.enumerated() where step.rawValue != nil {
+          result.append(
+            FlowRoute(
+              from: nil, to: index, kind: .resume, name: nil, condition: .rawValue(expr), effects: [],
+              location: route.location, isAutomatic: false))
+        }
+      }
+    }
+    if steps.indices.contains(start) {
+      result.append(
+        FlowRoute(
+          from: nil, to: start, kind: .resume, name: nil, condition: .start, effects: [], location: .unknown,
+          isAutomatic: false))
+    }
+    for index in steps.indices {
+      var passOver: [FlowRoute] = []
+      for exit in exits(of: index) {
+        result += exit.routes
+        if exit.kind == .next, steps[index].skipIf != nil {
+          var skipIf = exit
+          skipIf.kind = .skipIf
+          skipIf.isAutomatic = true
+          passOver = skipIf.routes
+        }
+      }
+      result += passOver
+    }
+    return result
+  }
+
+}
+
+extension Digraph {
+  /// The step graph of a flow's routes (routes from launch are not edges).
+  package init(stepCount: Int, routes: some Sequence<FlowRoute>) {
+    self.init(
+      nodeCount: stepCount, edges: routes.lazy.compactMap { route in route.from.map { (from: $0, to: route.to) } })
+  }
+}
