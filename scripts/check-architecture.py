@@ -1,0 +1,44 @@
+#!/usr/bin/env python3
+"""Checks that docs/architecture.md shows the target graph of Package.swift exactly.
+
+Every edge `A --> B` of the Mermaid diagram must be a dependency of target A in `swift package dump-package`,
+and every dependency of every non-test target must be an edge; the test-target table must list each test
+target with exactly its dependencies. Prints the differences and exits 1 when there are any.
+
+Usage: scripts/check-architecture.py   (from the package root; CI runs it)
+"""
+import json
+import re
+import subprocess
+import sys
+
+doc = open("docs/architecture.md", encoding="utf-8").read()
+package = json.loads(subprocess.run(["swift", "package", "dump-package"], check=True, capture_output=True,
+                                    text=True).stdout)
+
+declared, declared_tests = set(), {}
+for target in package["targets"]:
+    deps = {list(d.values())[0][0] for d in target["dependencies"]}
+    if target["type"] == "test":
+        declared_tests[target["name"]] = deps
+    else:
+        declared |= {(target["name"], dep) for dep in deps}
+
+diagram = re.search(r"```mermaid\n(.*?)```", doc, re.S).group(1)
+drawn = set(re.findall(r"^\s*(\w+)\s*-->\s*(\w+)\s*$", diagram, re.M))
+
+table = re.search(r"\| test target \| depends on \|\n\|[-| ]+\|\n((?:\|.*\|\n)+)", doc)
+listed = {}
+for row in table.group(1).splitlines():
+    name, deps = [cell.strip() for cell in row.strip("|").split("|")]
+    listed[name.strip("`")] = set(re.findall(r"`(\w+)`", deps))
+
+problems = [f"in Package.swift, not in the diagram: {a} --> {b}" for a, b in sorted(declared - drawn)]
+problems += [f"in the diagram, not in Package.swift: {a} --> {b}" for a, b in sorted(drawn - declared)]
+for name in sorted(set(declared_tests) | set(listed)):
+    if declared_tests.get(name) != listed.get(name):
+        problems.append(f"test target {name}: Package.swift {sorted(declared_tests.get(name, []))}, "
+                        f"docs {sorted(listed.get(name, []))}")
+for problem in problems:
+    print(f"docs/architecture.md: {problem}")
+sys.exit(1 if problems else 0)
