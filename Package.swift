@@ -47,7 +47,7 @@ let package = Package(
       name: "flowbench", dependencies: ["FlowCore", "FlowYAML", "FlowBenchmarkSupport"], path: "Benchmarks/flowbench"),
 
     .testTarget(name: "FlowCoreTests", dependencies: ["FlowCore", "FlowTestSupport"]),
-    .testTarget(name: "FlowYAMLTests", dependencies: ["FlowYAML"]),
+    .testTarget(name: "FlowYAMLTests", dependencies: ["FlowYAML", "FlowCore"]),
     .testTarget(name: "FlowSchemaTests", dependencies: ["FlowSchema", "FlowYAML", "FlowLoading", "FlowLint"]),
     .testTarget(name: "FlowLoadingTests", dependencies: ["FlowLoading"]),
     .testTarget(name: "FlowLintTests", dependencies: ["FlowLoading", "FlowLint"]),

@@ -61,9 +61,7 @@ package final class LintContext {
   }
 
   /// Where the 1-based `column` of an expression is in the file.
-  package func location(of expr: Expr, column: Int) -> SourceLocation {
-    ExpressionPositions.location(ofColumn: column, scalarAt: expr.location, in: text)
-  }
+  package func location(of expr: Expr, column: Int) -> SourceLocation { expr.location(ofColumn: column) }
 
   /// The location of `key`'s value (or the key itself with `atKey`) in step `id`'s mapping.
   package func location(inStep id: String, key: String, atKey: Bool = false) -> SourceLocation? {

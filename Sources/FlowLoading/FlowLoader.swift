@@ -52,8 +52,7 @@ package enum FlowLoader {
 
     let (flow, compilerDiagnostics) = FlowCompiler.compile(node, file: file)
     loaded.flow = flow
-    let positioned = ExpressionPositions.repositionSyntaxErrors(compilerDiagnostics, in: node, text: loaded.text)
-    loaded.diagnostics = Diagnostic.merging(schemaDiagnostics, positioned).sorted(by: Diagnostic.positionOrder)
+    loaded.diagnostics = Diagnostic.merging(schemaDiagnostics, compilerDiagnostics).sorted(by: Diagnostic.positionOrder)
     return loaded
   }
 

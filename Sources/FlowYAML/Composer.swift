@@ -150,7 +150,11 @@ extension Composer {
     try checkScalar(&event, bytes)
     let content = try resolve(bytes, tag: data.tag, plain: data.style == YAML_PLAIN_SCALAR_STYLE, at: at)
     try countNodes(1, at: at)
-    var built = Built(node: Node(content, at: at), count: 1, height: 0)
+    var node = Node(content, at: at)
+    if case .string(let text) = content, let start = textStart(of: event) {
+      node = Node(string: text, at: at, textStart: start)
+    }
+    var built = Built(node: node, count: 1, height: 0)
     if let anchor = data.anchor {
       built.text = String(decoding: bytes, as: UTF8.self)
       anchors[String(cString: anchor)] = built
@@ -384,6 +388,34 @@ extension Composer {
       }
     }
     lastEventEnd = max(lastEventEnd, currentEnd)
+  }
+
+  /// Where a quoted or block scalar's text starts: after the quote, or on the line after the `|` or `>` header
+  /// at the block's indentation (the column of its first non-blank line); nil for a plain scalar.
+  private func textStart(of event: yaml_event_t) -> SourceLocation? {
+    let start = location(event.start_mark)
+    switch event.data.scalar.style {
+    case YAML_SINGLE_QUOTED_SCALAR_STYLE, YAML_DOUBLE_QUOTED_SCALAR_STYLE:
+      return start.advanced(by: 1)
+    case YAML_LITERAL_SCALAR_STYLE, YAML_FOLDED_SCALAR_STYLE:
+      var i = Int(event.start_mark.index)
+      while i < length && input[i] != 0x0A { i += 1 }
+      while i < length {
+        i += 1  // past the line break
+        var column = 1
+        while i < length && (input[i] == 0x20 || input[i] == 0x09) {
+          i += 1
+          column += 1
+        }
+        if i < length && input[i] != 0x0A && input[i] != 0x0D {
+          return SourceLocation(line: start.line + 1, column: column)
+        }
+        while i < length && input[i] != 0x0A { i += 1 }
+      }
+      return nil
+    default:
+      return nil
+    }
   }
 
   /// libyaml's 0-based mark as a 1-based position.

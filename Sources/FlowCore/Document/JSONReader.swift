@@ -102,7 +102,7 @@ private struct JSONParser {
     switch bytes[pos] {
     case UInt8(ascii: "{"): return try object(at: at)
     case UInt8(ascii: "["): return try array(at: at)
-    case UInt8(ascii: "\""): return Node(.string(try string()), at: at)
+    case UInt8(ascii: "\""): return Node(string: try string(), at: at, textStart: at.advanced(by: 1))
     case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return Node(try number(), at: at)
     case UInt8(ascii: "t"):
       try literal("true")

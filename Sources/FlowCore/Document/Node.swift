@@ -28,11 +28,24 @@ public struct Node: Hashable, Sendable {
   public var content: Content
   /// Where the node starts (1-based line and column).
   public var location: SourceLocation
+  /// Where a string's text starts when that is not ``location``: after the opening quote of a quoted scalar,
+  /// on the first content line of a block scalar (`|`, `>`).
+  private var textLocation: SourceLocation?
 
   public init(_ content: Content, at location: SourceLocation = .unknown) {
     self.content = content
     self.location = location
   }
+
+  /// A string node whose text starts at `textStart` (a quoted or block scalar).
+  package init(string: String, at location: SourceLocation, textStart: SourceLocation) {
+    self.init(.string(string), at: location)
+    textLocation = textStart == location ? nil : textStart
+  }
+
+  /// Where the node's text starts: the first character of a string's text, else ``location``. Columns inside
+  /// an expression are counted from here.
+  package var textStart: SourceLocation { textLocation ?? location }
 }
 
 // MARK: - Access

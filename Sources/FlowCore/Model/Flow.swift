@@ -53,9 +53,39 @@ public struct Named<Value: Sendable & Hashable>: Sendable, Hashable {
 
 /// An expression as written in the flow, with the location of its scalar (for diagnostics).
 public struct Expr: Sendable, Hashable, CustomStringConvertible {
+  package init(expression: FlowExpression, location: SourceLocation, textStart: SourceLocation? = nil) {
+    self.expression = expression
+    self.location = location
+    self.textStart = textStart ?? location
+  }
+
+  /// The parsed expression.
   public let expression: FlowExpression
+  /// Where its scalar starts (the quote of a quoted scalar).
   public let location: SourceLocation
+  /// Where its text starts: column 1 of the expression.
+  package let textStart: SourceLocation
+  /// The source text.
   public var description: String { expression.source }
+
+  /// Where the 1-based `column` of the expression is in the file. A column after a line break of the text (in
+  /// a block scalar) is on a later line, at the same indentation.
+  package func location(ofColumn column: Int) -> SourceLocation {
+    Self.location(ofColumn: column, in: expression.source, textStart: textStart)
+  }
+
+  /// Where the 1-based `column` of `source`, whose text starts at `textStart`, is in the file.
+  package static func location(ofColumn column: Int, in source: String, textStart: SourceLocation) -> SourceLocation {
+    var location = textStart
+    for scalar in source.unicodeScalars.prefix(max(column, 1) - 1) {
+      if scalar == "\n" {
+        location = SourceLocation(line: location.line + 1, column: textStart.column)
+      } else {
+        location.column += 1
+      }
+    }
+    return location
+  }
 }
 
 /// A fact about the device the flow depends on (`env.NAME`).

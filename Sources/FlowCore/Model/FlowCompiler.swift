@@ -425,9 +425,9 @@ private final class Compiler {
       return nil
     }
     do {
-      return Expr(expression: try FlowExpression(source), location: node.location)
+      return Expr(expression: try FlowExpression(source), location: node.location, textStart: node.textStart)
     } catch {
-      let location = node.location.advanced(by: error.column - 1)
+      let location = Expr.location(ofColumn: error.column, in: source, textStart: node.textStart)
       self.error(error.message, at: location, rule: CompilerRule.expressionSyntax, notes: error.notes)
       return nil
     }
