@@ -13,13 +13,13 @@ final class SchemaProgram: Sendable {
   let schemas: [CompiledSchema]
   /// Regular expression sources, indexed by `SchemaKeywords.pattern` and `patternProperties`.
   let patterns: [String]
-  /// The fast matcher for each pattern that `SimplePattern` handles.
-  let simplePatterns: [SimplePattern?]
+  /// Each pattern compiled for linear-time matching; nil for one that does not compile.
+  let linearPatterns: [LinearPattern?]
 
   init(schemas: [CompiledSchema], patterns: [String]) {
     self.schemas = schemas
     self.patterns = patterns
-    simplePatterns = patterns.map { SimplePattern($0) }
+    linearPatterns = patterns.map { try? LinearPattern($0) }
   }
 }
 

@@ -388,7 +388,7 @@ extension SchemaCompiler {
   private mutating func pattern(_ source: String, at node: Node) throws(SchemaError) -> Int {
     if let index = patternIndex[source] { return index }
     do {
-      if checkingPatterns { _ = try PatternMatcher.regex(source) }
+      if checkingPatterns { _ = try LinearPattern(source) }
     } catch {
       throw SchemaError(
         .invalidPattern, "invalid regular expression '\(source)': \(error)", file: file, at: node.location)

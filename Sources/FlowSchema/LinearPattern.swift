@@ -1,0 +1,515 @@
+/// A JSON Schema `pattern` compiled for matching in linear time: a Thompson NFA run as a Pike VM over the
+/// text's Unicode scalars, so a pattern such as `^(a|aa)+$` costs O(text length × pattern size) on any input
+/// and can never backtrack exponentially.
+///
+/// The syntax is ECMA-262 with the `u` flag (what JSON Schema specifies), except the two parts that are not
+/// regular: backreferences (`\1`) and lookaround (`(?=`, `(?!`, `(?<=`, `(?<!`) are refused when the schema
+/// compiles. Supported: literals, `.`, classes with ranges and negation, `\d \D \w \W \s \S` (ASCII `\d` and
+/// `\w`, ECMA-262 white space), `\b \B`, `\p{…}`/`\P{…}` for general categories, `\t \n \v \f \r \0 \cX \xHH
+/// \uHHHH \u{H…}`, groups (capturing, named and `(?:`), alternation, greedy and lazy quantifiers (`* + ? {n}
+/// {n,} {n,m}`), and `^`/`$` (not multiline). A match is searched anywhere in the text unless anchored.
+struct LinearPattern: Sendable {
+  private let program: [Instruction]
+  private let classes: [ScalarClass]
+
+  /// Most instructions a pattern may compile to; counted repetitions (`(ab){1000}`) are expanded, so this
+  /// bounds what a hostile pattern costs per character.
+  static let maxInstructions = 20_000
+
+  /// Why a pattern cannot be compiled, phrased for the schema's author.
+  struct SyntaxError: Error, CustomStringConvertible {
+    var description: String
+  }
+
+  enum Instruction: Sendable {
+    case scalar(Int)
+    case split(Int, Int)
+    case jump(Int)
+    case assert(Assertion)
+    case match
+  }
+
+  enum Assertion: Sendable {
+    case start, end, wordBoundary, notWordBoundary
+  }
+
+  init(_ source: String) throws(SyntaxError) {
+    var parser = Parser(Array(source.unicodeScalars))
+    let tree = try parser.parse()
+    var compiler = Compiler()
+    try compiler.emit(tree)
+    compiler.program.append(.match)
+    program = compiler.program
+    classes = compiler.classes
+  }
+
+  /// Whether the pattern matches anywhere in `text`.
+  func matches(_ text: String) -> Bool {
+    let scalars = Array(text.unicodeScalars)
+    var current = ThreadList(capacity: program.count)
+    var next = ThreadList(capacity: program.count)
+    for position in 0...scalars.count {
+      // An unanchored search starts a thread at every position.
+      if add(0, at: position, scalars, to: &current) { return true }
+      guard position < scalars.count else { break }
+      let scalar = scalars[position]
+      next.clear()
+      for pc in current.threads {
+        guard case .scalar(let index) = program[pc], classes[index].contains(scalar) else { continue }
+        if add(pc + 1, at: position + 1, scalars, to: &next) { return true }
+      }
+      swap(&current, &next)
+      if current.threads.isEmpty && program.first.map(isStartAnchor) == true { return false }
+    }
+    return false
+  }
+
+  private func isStartAnchor(_ instruction: Instruction) -> Bool {
+    if case .assert(.start) = instruction { true } else { false }
+  }
+
+  /// Follows jumps, splits and assertions from `start` and adds the scalar-consuming threads reached; true
+  /// when `match` is reached.
+  private func add(_ start: Int, at position: Int, _ text: [Unicode.Scalar], to list: inout ThreadList) -> Bool {
+    var stack = [start]
+    while let pc = stack.popLast() {
+      guard list.insert(pc) else { continue }
+      switch program[pc] {
+      case .match: return true
+      case .scalar: list.threads.append(pc)
+      case .jump(let target): stack.append(target)
+      case .split(let first, let second):
+        stack.append(second)
+        stack.append(first)
+      case .assert(let assertion):
+        if holds(assertion, at: position, text) { stack.append(pc + 1) }
+      }
+    }
+    return false
+  }
+
+  private func holds(_ assertion: Assertion, at position: Int, _ text: [Unicode.Scalar]) -> Bool {
+    switch assertion {
+    case .start: return position == 0
+    case .end: return position == text.count
+    case .wordBoundary, .notWordBoundary:
+      let before = position > 0 && ScalarClass.isWord(text[position - 1])
+      let after = position < text.count && ScalarClass.isWord(text[position])
+      return (before != after) == (assertion == .wordBoundary)
+    }
+  }
+
+  /// The threads of one step, in order, with a generation-stamped membership test (no clearing per step).
+  struct ThreadList {
+    var threads: [Int] = []
+    private var seen: [Bool]
+
+    init(capacity: Int) { seen = Array(repeating: false, count: capacity) }
+
+    mutating func insert(_ pc: Int) -> Bool {
+      if seen[pc] { return false }
+      seen[pc] = true
+      return true
+    }
+
+    mutating func clear() {
+      for index in seen.indices { seen[index] = false }
+      threads.removeAll(keepingCapacity: true)
+    }
+  }
+}
+
+// MARK: - Classes of scalars
+
+extension LinearPattern {
+  /// A set of scalars: ranges and named classes, possibly negated.
+  struct ScalarClass: Sendable {
+    var ranges: [ClosedRange<UInt32>] = []
+    var named: [Named] = []
+    var negated = false
+
+    enum Named: Sendable {
+      case digit(Bool), word(Bool), space(Bool)
+      case category(Set<Unicode.GeneralCategory>, Bool)
+
+      func contains(_ scalar: Unicode.Scalar) -> Bool {
+        switch self {
+        case .digit(let negated): return ("0"..."9").contains(scalar) != negated
+        case .word(let negated): return ScalarClass.isWord(scalar) != negated
+        case .space(let negated): return ScalarClass.isSpace(scalar) != negated
+        case .category(let set, let negated): return set.contains(scalar.properties.generalCategory) != negated
+        }
+      }
+    }
+
+    func contains(_ scalar: Unicode.Scalar) -> Bool {
+      let found = ranges.contains { $0.contains(scalar.value) } || named.contains { $0.contains(scalar) }
+      return found != negated
+    }
+
+    static func isWord(_ scalar: Unicode.Scalar) -> Bool {
+      ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar) || scalar == "_"
+    }
+
+    /// ECMA-262 white space and line terminators.
+    static func isSpace(_ scalar: Unicode.Scalar) -> Bool {
+      switch scalar.value {
+      case 0x09...0x0D, 0x20, 0xA0, 0x1680, 0x2000...0x200A, 0x2028, 0x2029, 0x202F, 0x205F, 0x3000, 0xFEFF: true
+      default: false
+      }
+    }
+
+    /// `.`: everything but line terminators.
+    static let any = ScalarClass(ranges: [0x0A...0x0A, 0x0D...0x0D, 0x2028...0x2029], negated: true)
+
+    static func single(_ scalar: Unicode.Scalar) -> ScalarClass { ScalarClass(ranges: [scalar.value...scalar.value]) }
+  }
+}
+
+// MARK: - Parsing
+
+extension LinearPattern {
+  indirect enum Tree {
+    case empty
+    case scalar(ScalarClass)
+    case sequence([Tree])
+    case alternation([Tree])
+    case repetition(Tree, min: Int, max: Int?)
+    case assertion(Assertion)
+  }
+
+  struct Parser {
+    let text: [Unicode.Scalar]
+    var index = 0
+
+    init(_ text: [Unicode.Scalar]) { self.text = text }
+
+    var peek: Unicode.Scalar? { index < text.count ? text[index] : nil }
+
+    func error(_ message: String) -> SyntaxError { SyntaxError(description: message) }
+
+    mutating func parse() throws(SyntaxError) -> Tree {
+      let tree = try alternation(depth: 0)
+      if index < text.count { throw error("unmatched ')' at character \(index + 1)") }
+      return tree
+    }
+
+    mutating func alternation(depth: Int) throws(SyntaxError) -> Tree {
+      guard depth < 100 else { throw error("groups nest deeper than 100 levels") }
+      var branches = [try sequence(depth: depth)]
+      while peek == "|" {
+        index += 1
+        branches.append(try sequence(depth: depth))
+      }
+      return branches.count == 1 ? branches[0] : .alternation(branches)
+    }
+
+    mutating func sequence(depth: Int) throws(SyntaxError) -> Tree {
+      var items: [Tree] = []
+      while let scalar = peek, scalar != "|", scalar != ")" {
+        let atom = try self.atom(depth: depth)
+        items.append(try quantified(atom))
+      }
+      return items.isEmpty ? .empty : items.count == 1 ? items[0] : .sequence(items)
+    }
+
+    mutating func atom(depth: Int) throws(SyntaxError) -> Tree {
+      let scalar = text[index]
+      index += 1
+      switch scalar {
+      case "^": return .assertion(.start)
+      case "$": return .assertion(.end)
+      case ".": return .scalar(.any)
+      case "(":
+        if peek == "?" {
+          let next = index + 1 < text.count ? text[index + 1] : nil
+          if next == ":" {
+            index += 2
+          } else if next == "<", index + 2 < text.count, text[index + 2] != "=", text[index + 2] != "!" {
+            // A named group: (?<name>…)
+            guard let close = text[index...].firstIndex(of: ">") else { throw error("unterminated group name") }
+            index = close + 1
+          } else if next == "=" || next == "!" || next == "<" {
+            throw error("lookaround assertions are not supported: patterns run on a linear-time automaton")
+          } else {
+            throw error("invalid group '(?' at character \(index)")
+          }
+        }
+        let inner = try alternation(depth: depth + 1)
+        guard peek == ")" else { throw error("missing ')'") }
+        index += 1
+        return inner
+      case "[": return .scalar(try characterClass())
+      case "\\": return try escape()
+      case "*", "+", "?", "{":
+        throw error("nothing to repeat before '\(scalar)' at character \(index)")
+      case "]", "}":
+        throw error("lone '\(scalar)' at character \(index); escape it as '\\\(scalar)'")
+      default: return .scalar(.single(scalar))
+      }
+    }
+
+    mutating func quantified(_ atom: Tree) throws(SyntaxError) -> Tree {
+      if case .assertion = atom, let next = peek, "*+?{".unicodeScalars.contains(next) {
+        throw error("nothing to repeat before '\(next)' at character \(index + 1)")
+      }
+      let min: Int
+      let max: Int?
+      switch peek {
+      case "*": (min, max) = (0, nil)
+      case "+": (min, max) = (1, nil)
+      case "?": (min, max) = (0, 1)
+      case "{":
+        let start = index
+        index += 1
+        guard let low = number() else { throw error("invalid quantifier at character \(start + 1)") }
+        var high: Int? = low
+        if peek == "," {
+          index += 1
+          high = peek == "}" ? nil : number()
+          if high == nil && peek != "}" { throw error("invalid quantifier at character \(start + 1)") }
+        }
+        guard peek == "}" else { throw error("invalid quantifier at character \(start + 1)") }
+        if let high, high < low { throw error("numbers out of order in {\(low),\(high)}") }
+        (min, max) = (low, high)
+      default: return atom
+      }
+      index += 1
+      if peek == "?" { index += 1 }  // lazy: the same set of matches
+      return .repetition(atom, min: min, max: max)
+    }
+
+    mutating func number() -> Int? {
+      var value = 0
+      var digits = 0
+      while let scalar = peek, ("0"..."9").contains(scalar) {
+        value = Swift.min(value * 10 + Int(scalar.value - 48), 1_000_000)
+        digits += 1
+        index += 1
+      }
+      return digits > 0 ? value : nil
+    }
+
+    mutating func characterClass() throws(SyntaxError) -> ScalarClass {
+      var result = ScalarClass()
+      if peek == "^" {
+        result.negated = true
+        index += 1
+      }
+      while true {
+        guard let scalar = peek else { throw error("missing ']'") }
+        index += 1
+        if scalar == "]" { return result }
+        let low: Unicode.Scalar
+        if scalar == "\\" {
+          switch try classEscape() {
+          case .scalar(let value): low = value
+          case .named(let named):
+            result.named.append(named)
+            continue
+          }
+        } else {
+          low = scalar
+        }
+        if peek == "-", index + 1 < text.count, text[index + 1] != "]" {
+          index += 1
+          var high = text[index]
+          index += 1
+          if high == "\\" {
+            guard case .scalar(let value) = try classEscape() else {
+              throw error("a class like \\d cannot end a range")
+            }
+            high = value
+          }
+          guard low.value <= high.value else { throw error("range out of order in character class") }
+          result.ranges.append(low.value...high.value)
+        } else {
+          result.ranges.append(low.value...low.value)
+        }
+      }
+    }
+
+    enum ClassEscape {
+      case scalar(Unicode.Scalar)
+      case named(ScalarClass.Named)
+    }
+
+    mutating func escape() throws(SyntaxError) -> Tree {
+      guard let scalar = peek else { throw error("'\\' at the end of the pattern") }
+      switch scalar {
+      case "b":
+        index += 1
+        return .assertion(.wordBoundary)
+      case "B":
+        index += 1
+        return .assertion(.notWordBoundary)
+      case "1"..."9":
+        throw error("backreferences are not supported: patterns run on a linear-time automaton")
+      default:
+        switch try classEscape() {
+        case .scalar(let value): return .scalar(.single(value))
+        case .named(let named): return .scalar(ScalarClass(named: [named]))
+        }
+      }
+    }
+
+    /// An escape after `\` (inside or outside a class; `\b` here is backspace).
+    mutating func classEscape() throws(SyntaxError) -> ClassEscape {
+      guard let scalar = peek else { throw error("'\\' at the end of the pattern") }
+      index += 1
+      switch scalar {
+      case "d": return .named(.digit(false))
+      case "D": return .named(.digit(true))
+      case "w": return .named(.word(false))
+      case "W": return .named(.word(true))
+      case "s": return .named(.space(false))
+      case "S": return .named(.space(true))
+      case "t": return .scalar("\t")
+      case "n": return .scalar("\n")
+      case "v": return .scalar("\u{0B}")
+      case "f": return .scalar("\u{0C}")
+      case "r": return .scalar("\r")
+      case "b": return .scalar("\u{08}")
+      case "-": return .scalar("-")
+      case "0":
+        if let next = peek, ("0"..."9").contains(next) { throw error("octal escapes are not allowed") }
+        return .scalar("\0")
+      case "c":
+        guard let letter = peek, ("a"..."z").contains(letter) || ("A"..."Z").contains(letter) else {
+          throw error("'\\c' must be followed by a letter")
+        }
+        index += 1
+        return .scalar(Unicode.Scalar(UInt8(letter.value % 32)))
+      case "x": return .scalar(try hex(count: 2))
+      case "u":
+        if peek == "{" {
+          index += 1
+          guard let close = text[index...].firstIndex(of: "}"), close > index, close - index <= 6,
+            let value = UInt32(String(String.UnicodeScalarView(text[index..<close])), radix: 16),
+            let result = Unicode.Scalar(value)
+          else { throw error("invalid '\\u{…}' escape") }
+          index = close + 1
+          return .scalar(result)
+        }
+        return .scalar(try hex(count: 4))
+      case "p", "P":
+        guard peek == "{", let close = text[index...].firstIndex(of: "}") else {
+          throw error("'\\\(scalar)' must be followed by a property in braces, e.g. \\p{Letter}")
+        }
+        let name = String(String.UnicodeScalarView(text[(index + 1)..<close]))
+        index = close + 1
+        guard let categories = Self.categories(named: name) else {
+          throw error("unknown Unicode property '\(name)'; use a general category such as Letter, Lu or Nd")
+        }
+        return .named(.category(categories, scalar == "P"))
+      case "^", "$", "\\", ".", "*", "+", "?", "(", ")", "[", "]", "{", "}", "|", "/":
+        return .scalar(scalar)
+      default:
+        throw error("invalid escape '\\\(scalar)'")
+      }
+    }
+
+    mutating func hex(count: Int) throws(SyntaxError) -> Unicode.Scalar {
+      guard index + count <= text.count,
+        let value = UInt32(String(String.UnicodeScalarView(text[index..<(index + count)])), radix: 16),
+        let scalar = Unicode.Scalar(value)
+      else { throw error("invalid hexadecimal escape") }
+      index += count
+      return scalar
+    }
+
+    /// General categories by their long or short name (`Letter`, `L`, `Lu`, `Decimal_Number`, `digit`, …).
+    static func categories(named name: String) -> Set<Unicode.GeneralCategory>? {
+      let key = name.lowercased().filter { $0 != "_" && $0 != " " && $0 != "-" }
+      let letters: Set<Unicode.GeneralCategory> = [
+        .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
+      ]
+      let marks: Set<Unicode.GeneralCategory> = [.nonspacingMark, .spacingMark, .enclosingMark]
+      let numbers: Set<Unicode.GeneralCategory> = [.decimalNumber, .letterNumber, .otherNumber]
+      let punctuation: Set<Unicode.GeneralCategory> = [
+        .connectorPunctuation, .dashPunctuation, .openPunctuation, .closePunctuation, .initialPunctuation,
+        .finalPunctuation, .otherPunctuation,
+      ]
+      let symbols: Set<Unicode.GeneralCategory> = [.mathSymbol, .currencySymbol, .modifierSymbol, .otherSymbol]
+      let separators: Set<Unicode.GeneralCategory> = [.spaceSeparator, .lineSeparator, .paragraphSeparator]
+      let others: Set<Unicode.GeneralCategory> = [.control, .format, .surrogate, .privateUse, .unassigned]
+      let table: [String: Set<Unicode.GeneralCategory>] = [
+        "l": letters, "letter": letters, "lu": [.uppercaseLetter], "uppercaseletter": [.uppercaseLetter],
+        "ll": [.lowercaseLetter], "lowercaseletter": [.lowercaseLetter], "lt": [.titlecaseLetter],
+        "titlecaseletter": [.titlecaseLetter], "lm": [.modifierLetter], "modifierletter": [.modifierLetter],
+        "lo": [.otherLetter], "otherletter": [.otherLetter], "m": marks, "mark": marks,
+        "mn": [.nonspacingMark], "mc": [.spacingMark], "me": [.enclosingMark], "n": numbers, "number": numbers,
+        "nd": [.decimalNumber], "decimalnumber": [.decimalNumber], "digit": [.decimalNumber],
+        "nl": [.letterNumber], "no": [.otherNumber], "p": punctuation, "punctuation": punctuation,
+        "s": symbols, "symbol": symbols, "sm": [.mathSymbol], "sc": [.currencySymbol], "sk": [.modifierSymbol],
+        "so": [.otherSymbol], "z": separators, "separator": separators, "zs": [.spaceSeparator],
+        "zl": [.lineSeparator], "zp": [.paragraphSeparator], "c": others, "other": others, "cc": [.control],
+        "control": [.control], "cf": [.format], "format": [.format], "co": [.privateUse], "cn": [.unassigned],
+        "cs": [.surrogate],
+      ]
+      return table[key]
+    }
+  }
+}
+
+// MARK: - Compiling
+
+extension LinearPattern {
+  struct Compiler {
+    var program: [Instruction] = []
+    var classes: [ScalarClass] = []
+
+    mutating func append(_ instruction: Instruction) throws(SyntaxError) {
+      guard program.count < LinearPattern.maxInstructions else {
+        throw SyntaxError(
+          description: "the pattern is too large: more than \(LinearPattern.maxInstructions) steps once its "
+            + "counted repetitions are expanded")
+      }
+      program.append(instruction)
+    }
+
+    mutating func emit(_ tree: Tree) throws(SyntaxError) {
+      switch tree {
+      case .empty: break
+      case .scalar(let set):
+        classes.append(set)
+        try append(.scalar(classes.count - 1))
+      case .assertion(let assertion): try append(.assert(assertion))
+      case .sequence(let items): for item in items { try emit(item) }
+      case .alternation(let branches):
+        var jumps: [Int] = []
+        for (offset, branch) in branches.enumerated() {
+          if offset < branches.count - 1 {
+            let split = program.count
+            try append(.split(split + 1, -1))
+            try emit(branch)
+            jumps.append(program.count)
+            try append(.jump(-1))
+            program[split] = .split(split + 1, program.count)
+          } else {
+            try emit(branch)
+          }
+        }
+        for jump in jumps { program[jump] = .jump(program.count) }
+      case .repetition(let inner, let min, let max):
+        for _ in 0..<min { try emit(inner) }
+        if let max {
+          // Optional copies: each may be skipped, and skipping one skips the rest.
+          var skips: [Int] = []
+          for _ in min..<max {
+            skips.append(program.count)
+            try append(.split(program.count + 1, -1))
+            try emit(inner)
+          }
+          for skip in skips { program[skip] = .split(skip + 1, program.count) }
+        } else {
+          let loop = program.count
+          try append(.split(loop + 1, -1))
+          try emit(inner)
+          try append(.jump(loop))
+          program[loop] = .split(loop + 1, program.count)
+        }
+      }
+    }
+  }
+}
