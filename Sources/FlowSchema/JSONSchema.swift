@@ -19,11 +19,10 @@ package struct JSONSchema: Sendable {
   /// - Parameters:
   ///   - root: The schema document (a mapping or a boolean).
   ///   - file: The schema's path, used in error messages.
-  ///   - checkingPatterns: Whether every `pattern` and `patternProperties` key is built as a `Regex` to refuse
-  ///     invalid ones (an `invalidPattern` error). Only a schema whose patterns are known to be valid, such as
-  ///     an embedded one that a test compiles with checking on, should pass false: building each `Regex` is
-  ///     most of the cost of compiling the flow schema, and validation builds one only for patterns the fast
-  ///     matcher does not handle.
+  ///   - checkingPatterns: Whether a `pattern` or `patternProperties` key that does not compile (invalid, or
+  ///     using a backreference or lookaround, which the linear-time matcher refuses) is an `invalidPattern`
+  ///     error. With false, such a pattern matches nothing; only a schema whose patterns are known to be
+  ///     valid, such as an embedded one that a test compiles with checking on, should pass false.
   /// - Throws: `SchemaError` naming the keyword and its 1-based location when the schema uses an unsupported
   ///   keyword, a malformed keyword value, an unresolvable (or remote) `$ref`, or a `$ref` cycle that never
   ///   descends into the instance.

@@ -6,7 +6,7 @@ internal import FlowCore
 struct SchemaCompiler {
   let root: Node
   let file: String
-  /// Whether each pattern is built as a `Regex` to refuse invalid ones (see `JSONSchema.init`).
+  /// Whether a pattern that does not compile is an error (see `JSONSchema.init`).
   let checkingPatterns: Bool
 
   /// Absolute URI (no fragment) of every schema resource → JSON pointer of its root in the document.
