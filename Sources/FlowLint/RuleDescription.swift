@@ -10,16 +10,24 @@ package struct RuleDescription: Sendable, Hashable {
   /// One line, lowercase start, no final period.
   package let summary: String
   package let severity: Diagnostic.Severity
+  /// Whether `# flowlint-disable-next-line` may silence the rule's findings: only rules about style and
+  /// likely mistakes. A flow with a finding of any other rule is broken (it does not load, or it refers to
+  /// something that does not exist, or it stops at run time), and naming such a rule in a suppression is
+  /// itself an error (`unsuppressible-rule`).
+  package let isSuppressible: Bool
   package let triggering: [Example]
   package let nonTriggering: [Example]
 
+  /// - Parameter suppressible: whether a suppression comment may silence the rule; by default only
+  ///   warnings may be silenced.
   package init(
-    id: String, summary: String, severity: Diagnostic.Severity, triggering: [Example] = [],
-    nonTriggering: [Example] = []
+    id: String, summary: String, severity: Diagnostic.Severity, suppressible: Bool? = nil,
+    triggering: [Example] = [], nonTriggering: [Example] = []
   ) {
     self.id = id
     self.summary = summary
     self.severity = severity
+    self.isSuppressible = suppressible ?? (severity == .warning)
     self.triggering = triggering
     self.nonTriggering = nonTriggering
   }

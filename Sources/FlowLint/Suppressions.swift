@@ -2,8 +2,10 @@ package import FlowCore
 package import FlowLoading
 
 /// `# flowlint-disable-next-line rule-id[, rule-id]` comments: each silences findings of the named rules on
-/// the following line. A suppression that silences nothing is reported (`unused-suppression`), and so is
-/// one naming a rule that does not exist (`unknown-rule`).
+/// the following line. Only rules about style and likely mistakes can be silenced
+/// (``RuleDescription/isSuppressible``); naming any other rule is an error (`unsuppressible-rule`) and
+/// silences nothing. A suppression that silences nothing is reported (`unused-suppression`), and so is one
+/// naming a rule that does not exist (`unknown-rule`).
 package struct Suppressions {
   package static let directive = "flowlint-disable-next-line"
 
@@ -47,7 +49,8 @@ package struct Suppressions {
     }
   }
 
-  /// The findings that are not suppressed, plus a warning for each unused or unknown suppression.
+  /// The findings that are not suppressed, plus a warning for each unused or unknown suppression and an
+  /// error for each suppression of a rule that cannot be silenced (whose findings all stay).
   package mutating func apply(to findings: [Diagnostic]) -> [Diagnostic] {
     guard !entries.isEmpty else { return findings }
     let known = RuleRegistry.ids
@@ -57,11 +60,21 @@ package struct Suppressions {
       for index in entries.indices
       where entries[index].target == finding.location.line && entries[index].rule == finding.ruleID {
         entries[index].used = true
-        silenced = true
+        silenced = RuleRegistry.description(of: entries[index].rule)?.isSuppressible == true
       }
       if !silenced { kept.append(finding) }
     }
-    for entry in entries where !entry.used {
+    for entry in entries {
+      if let rule = RuleRegistry.description(of: entry.rule), !rule.isSuppressible {
+        kept.append(
+          Diagnostic(
+            UnsuppressibleRuleRule.description.severity,
+            "'\(entry.rule)' cannot be silenced: its findings mean the flow is broken; fix the flow instead",
+            file: file, at: entry.location, rule: UnsuppressibleRuleRule.description.id,
+            notes: ["only rules about style and likely mistakes can be silenced; 'flowlint --list-rules' marks them"]))
+        continue
+      }
+      guard !entry.used else { continue }
       if !known.contains(entry.rule) {
         kept.append(
           Diagnostic(

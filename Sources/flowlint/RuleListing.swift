@@ -15,6 +15,7 @@ enum RuleListing {
       return rules.map { rule in
         rule.id + String(repeating: " ", count: width - rule.id.count + 2)
           + "\(rule.severity.rawValue == "error" ? "error  " : "warning") " + rule.summary
+          + (rule.isSuppressible ? " (can be silenced)" : "")
       }.joined(separator: "\n") + "\n"
     }
   }

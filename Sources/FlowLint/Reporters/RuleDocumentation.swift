@@ -15,12 +15,18 @@ package enum RuleDocumentation {
       # flowlint-disable-next-line unreachable-step, unused-variable
       ```
 
-      | id | severity | summary |
-      |---|---|---|
+      Only the rules marked "yes" below, about style and likely mistakes, can be silenced. The others mean
+      the flow is broken (it does not load, refers to something that does not exist, or stops at run time);
+      a comment naming one of them is itself an error (`unsuppressible-rule`) and silences nothing.
+
+      | id | severity | can be silenced | summary |
+      |---|---|---|---|
 
       """
     for rule in rules {
-      out += "| [`\(rule.id)`](#\(rule.id)) | \(rule.severity.rawValue) | \(rule.summary) |\n"
+      out +=
+        "| [`\(rule.id)`](#\(rule.id)) | \(rule.severity.rawValue) | \(rule.isSuppressible ? "yes" : "no") "
+        + "| \(rule.summary) |\n"
     }
     for rule in rules {
       out += "\n## \(rule.id)\n\n\(rule.severity.rawValue): \(rule.summary).\n"
@@ -39,11 +45,15 @@ extension RuleDocumentation {
   struct Entry: Encodable {
     var id: String
     var severity: String
+    var suppressible: Bool
     var summary: String
   }
 
-  /// The rules as a JSON array of `{id, severity, summary}`.
+  /// The rules as a JSON array of `{id, severity, suppressible, summary}`.
   package static func json(_ rules: [RuleDescription] = RuleRegistry.descriptions) -> String {
-    JSONReporter.encode(rules.map { Entry(id: $0.id, severity: $0.severity.rawValue, summary: $0.summary) }) + "\n"
+    JSONReporter.encode(
+      rules.map {
+        Entry(id: $0.id, severity: $0.severity.rawValue, suppressible: $0.isSuppressible, summary: $0.summary)
+      }) + "\n"
   }
 }

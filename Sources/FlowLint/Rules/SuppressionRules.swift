@@ -16,7 +16,7 @@ struct UnusedSuppressionRule: LintRule {
         locales: [en]
         start: welcome
         steps:
-          # flowlint-disable-next-line ↓dead-end
+          # flowlint-disable-next-line ↓unreachable-step
           welcome: {kind: screen, next: end}
           end: {kind: terminal, outcome: completed}
         """)
@@ -54,6 +54,42 @@ struct UnknownRuleRule: LintRule {
           welcome: {kind: screen, next: end}
           # flowlint-disable-next-line ↓unreachable-stp
           orphan: {kind: screen, next: end}
+          end: {kind: terminal, outcome: completed}
+        """)
+    ],
+    nonTriggering: [
+      Example(
+        """
+        flow: demo
+        version: "1"
+        locales: [en]
+        start: welcome
+        steps:
+          welcome: {kind: screen, next: end}
+          # flowlint-disable-next-line unreachable-step
+          orphan: {kind: screen, next: end}
+          end: {kind: terminal, outcome: completed}
+        """)
+    ])
+}
+
+/// A suppression naming a rule whose findings mean the flow is broken.
+struct UnsuppressibleRuleRule: LintRule {
+  static let description = RuleDescription(
+    id: "unsuppressible-rule",
+    summary:
+      "a '# flowlint-disable-next-line' comment names a rule that cannot be silenced: findings of load, schema and compiler rules (unknown steps, strings, variables, types, dead ends) mean the flow is broken",
+    severity: .error,
+    triggering: [
+      Example(
+        """
+        flow: demo
+        version: "1"
+        locales: [en]
+        start: welcome
+        steps:
+          # flowlint-disable-next-line ↓unknown-step
+          welcome: {kind: screen, next: nowhere}
           end: {kind: terminal, outcome: completed}
         """)
     ],

@@ -6,6 +6,8 @@ struct UnreachableTerminalRule: LintRule {
     id: "unreachable-terminal",
     summary: "every terminal must be reachable from 'start' (or be the target of a 'resume' route)",
     severity: .error,
+    // A likely mistake, not a broken flow: every step that is reached still works.
+    suppressible: true,
     triggering: [
       Example(
         """
