@@ -165,6 +165,7 @@ extension Composer {
   private func sequence(_ event: inout yaml_event_t, depth: Int) throws(LoadError) -> Built {
     let at = location(event.start_mark)
     let anchor = event.data.sequence_start.anchor.map { String(cString: $0) }
+    try checkCollectionTag(event.data.sequence_start.tag, at: at)
     try enter(depth: depth, at: at)
     try countNodes(1, at: at)
     if let anchor { openAnchors.append(anchor) }
@@ -196,6 +197,7 @@ extension Composer {
   private func mapping(_ event: inout yaml_event_t, depth: Int) throws(LoadError) -> Built {
     let at = location(event.start_mark)
     let anchor = event.data.mapping_start.anchor.map { String(cString: $0) }
+    try checkCollectionTag(event.data.mapping_start.tag, at: at)
     try enter(depth: depth, at: at)
     try countNodes(1, at: at)
     if let anchor { openAnchors.append(anchor) }
@@ -244,6 +246,10 @@ extension Composer {
       try checkScalar(&event, bytes)
       let key = String(decoding: bytes, as: UTF8.self)
       try countNodes(1, at: at)
+      if data.tag != nil {
+        // Keys are text as written; a tag on one must still be one this loader understands.
+        _ = try resolve(bytes, tag: data.tag, plain: data.style == YAML_PLAIN_SCALAR_STYLE, at: at)
+      }
       if let anchor = data.anchor {
         let content = try resolve(bytes, tag: data.tag, plain: data.style == YAML_PLAIN_SCALAR_STYLE, at: at)
         anchors[String(cString: anchor)] = Built(node: Node(content, at: at), count: 1, height: 0, text: key)
@@ -313,42 +319,72 @@ extension Composer {
 extension Composer {
   private static let tagPrefix = "tag:yaml.org,2002:"
 
+  /// The standard tags a scalar may carry; any other explicit tag is an error, never ignored.
+  private static let scalarTags: Set<Substring> = ["str", "null", "bool", "int", "float"]
+
   /// Resolves a scalar by its tag when it has a standard one, else by the core schema when it is plain.
+  ///
+  /// - Throws: for a tag other than `!`, `!!str`, `!!null`, `!!bool`, `!!int` and `!!float` (`!!binary`,
+  ///   `!foo`), for a value its tag does not fit, and for an integer outside the range of `Int`.
   private func resolve(
     _ bytes: UnsafeBufferPointer<UInt8>, tag: UnsafeMutablePointer<yaml_char_t>?, plain: Bool, at: SourceLocation
   ) throws(LoadError) -> Node.Content {
     if let tag {
       let name = String(cString: tag)
       if name == "!" { return .string(String(decoding: bytes, as: UTF8.self)) }
-      if name.hasPrefix(Self.tagPrefix) {
-        let short = name.dropFirst(Self.tagPrefix.count)
-        switch short {
-        case "str":
-          return .string(String(decoding: bytes, as: UTF8.self))
-        case "null":
-          if CoreSchema.isNull(bytes) { return .null }
-        case "bool":
-          if let value = CoreSchema.bool(bytes) { return .bool(value) }
-        case "int":
-          if case .int(let value)? = CoreSchema.number(bytes) { return .int(value) }
-        case "float":
-          switch CoreSchema.number(bytes) {
-          case .int(let value)?: return .double(Double(value))
-          case .double(let value)?: return .double(value)
-          default: break
-          }
-        default:
-          return plain ? Self.plain(bytes) : .string(String(decoding: bytes, as: UTF8.self))
+      let short = name.hasPrefix(Self.tagPrefix) ? name.dropFirst(Self.tagPrefix.count) : nil
+      guard let short, Self.scalarTags.contains(short) else { throw unsupportedTag(name, at: at) }
+      switch short {
+      case "str":
+        return .string(String(decoding: bytes, as: UTF8.self))
+      case "null":
+        if CoreSchema.isNull(bytes) { return .null }
+      case "bool":
+        if let value = CoreSchema.bool(bytes) { return .bool(value) }
+      case "int":
+        try checkIntegerRange(bytes, at: at)
+        if case .int(let value)? = CoreSchema.number(bytes) { return .int(value) }
+      default:
+        switch CoreSchema.number(bytes) {
+        case .int(let value)?: return .double(Double(value))
+        case .double(let value)?: return .double(value)
+        default: break
         }
-        throw LoadError(
-          .syntax, "'\(String(decoding: bytes, as: UTF8.self))' is not a valid !!\(short) value", file: file, at: at)
       }
+      throw LoadError(
+        .syntax, "'\(String(decoding: bytes, as: UTF8.self))' is not a valid !!\(short) value", file: file, at: at)
     }
-    return plain ? Self.plain(bytes) : .string(String(decoding: bytes, as: UTF8.self))
+    guard plain else { return .string(String(decoding: bytes, as: UTF8.self)) }
+    try checkIntegerRange(bytes, at: at)
+    return CoreSchema.resolvePlain(bytes) ?? .string(String(decoding: bytes, as: UTF8.self))
   }
 
-  private static func plain(_ bytes: UnsafeBufferPointer<UInt8>) -> Node.Content {
-    CoreSchema.resolvePlain(bytes) ?? .string(String(decoding: bytes, as: UTF8.self))
+  /// Refuses a collection's explicit tag other than `!!seq`/`!!map` (and `!`).
+  func checkCollectionTag(_ tag: UnsafeMutablePointer<yaml_char_t>?, at: SourceLocation) throws(LoadError) {
+    guard let tag else { return }
+    let name = String(cString: tag)
+    guard name != "!", name != Self.tagPrefix + "seq", name != Self.tagPrefix + "map" else { return }
+    throw unsupportedTag(name, at: at)
+  }
+
+  private func unsupportedTag(_ name: String, at: SourceLocation) -> LoadError {
+    let shown = name.hasPrefix(Self.tagPrefix) ? "!!" + name.dropFirst(Self.tagPrefix.count) : name
+    return LoadError(
+      .unsupported,
+      "the tag '\(shown)' is not supported; only !!str, !!int, !!float, !!bool, !!null, !!seq and !!map are (remove "
+        + "the tag, or quote the value to make it a string)",
+      file: file, at: at)
+  }
+
+  /// An integer literal (decimal, `0o`, `0x`) must fit in a 64-bit `Int`: it is refused with its value and the
+  /// range, rather than read as an approximate number.
+  private func checkIntegerRange(_ bytes: UnsafeBufferPointer<UInt8>, at: SourceLocation) throws(LoadError) {
+    guard CoreSchema.isIntegerLiteral(bytes), case .double? = CoreSchema.number(bytes) else { return }
+    throw LoadError(
+      .unsupported,
+      "the integer \(String(decoding: bytes, as: UTF8.self)) is out of range; integers must be between \(Int.min) "
+        + "and \(Int.max)",
+      file: file, at: at)
   }
 }
 

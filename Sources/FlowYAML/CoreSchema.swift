@@ -105,6 +105,20 @@ enum CoreSchema {
     return parseDouble(text).map { .double($0) }
   }
 
+  /// Whether the text is an integer literal: `[-+]?[0-9]+`, `0o[0-7]+` or `0x[0-9a-fA-F]+`.
+  static func isIntegerLiteral(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+    var digits = UnsafeBufferPointer(rebasing: text[...])
+    if text.count > 2 && text[0] == UInt8(ascii: "0") && (text[1] == UInt8(ascii: "o") || text[1] == UInt8(ascii: "x"))
+    {
+      let radix = text[1] == UInt8(ascii: "o") ? 8 : 16
+      return text.dropFirst(2).allSatisfy { digitValue($0).map { $0 < radix } ?? false }
+    }
+    if let first = text.first, first == UInt8(ascii: "-") || first == UInt8(ascii: "+") {
+      digits = UnsafeBufferPointer(rebasing: text[1...])
+    }
+    return !digits.isEmpty && digits.allSatisfy { decimal($0) != nil }
+  }
+
   /// Parses a string already known to match the core float pattern.
   private static func parseDouble(_ text: UnsafeBufferPointer<UInt8>) -> Double? {
     var string = String(decoding: text, as: UTF8.self)

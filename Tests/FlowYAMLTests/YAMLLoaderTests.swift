@@ -41,7 +41,6 @@ struct YAMLLoaderTests {
       ("1e", .string("1e")),
       ("-1x", .string("-1x")),
       ("--", .string("--")),
-      ("9223372036854775808", .double(9_223_372_036_854_775_808)),
       ("\"true\"", .string("true")),
       ("'12'", .string("12")),
       ("\"\"", .string("")),
@@ -52,11 +51,43 @@ struct YAMLLoaderTests {
       ("!!bool 'true'", .bool(true)),
       ("!!null ''", .null),
       ("! 12", .string("12")),
-      ("!custom 12", .int(12)),
     ])
   func coreSchema(_ source: String, _ expected: Node.Content) throws {
     let root = try YAMLLoader.load(bytes: Array("value: \(source)\n".utf8), file: "t.yaml")
     #expect(root["value"]?.content == expected)
+  }
+
+  @Test(arguments: [
+    ("9223372036854775808", "1:8", "9223372036854775808"), ("-9223372036854775809", "1:8", "-9223372036854775809"),
+    ("0x10000000000000000", "1:8", "0x10000000000000000"),
+    ("!!int 99999999999999999999", "1:8", "99999999999999999999"),
+    ("[1, 0o7777777777777777777777]", "1:12", "0o7777777777777777777777"),
+  ])
+  func integersOutOfRangeAreErrorsNamingTheValueAndTheRange(_ source: String, _ position: String, _ literal: String) {
+    expectLoadError(
+      "value: \(source)\n", .unsupported,
+      "t.yaml:\(position): error: the integer \(literal) is out of range; integers must be between "
+        + "-9223372036854775808 and 9223372036854775807 [load]")
+  }
+
+  @Test func theLimitsOfIntAreIntegers() throws {
+    let root = try YAMLLoader.load(
+      bytes: Array("max: 9223372036854775807\nmin: -9223372036854775808\nbig: 1e30\n".utf8), file: "t.yaml")
+    #expect(root["max"]?.content == .int(.max))
+    #expect(root["min"]?.content == .int(.min))
+    #expect(root["big"]?.content == .double(1e30))
+  }
+
+  @Test(arguments: [
+    ("value: !custom 12\n", "1:8", "!custom"), ("value: !!binary MQ==\n", "1:8", "!!binary"),
+    ("value: !!set {a}\n", "1:8", "!!set"), ("!foo\nvalue: 1\n", "1:1", "!foo"), ("!!binary a: 1\n", "1:1", "!!binary"),
+    ("value: !<tag:example.com,2000:x> 1\n", "1:8", "tag:example.com,2000:x"),
+  ])
+  func explicitTagsTheLoaderDoesNotUnderstandAreErrors(_ text: String, _ position: String, _ tag: String) {
+    expectLoadError(
+      text, .unsupported,
+      "t.yaml:\(position): error: the tag '\(tag)' is not supported; only !!str, !!int, !!float, !!bool, !!null, "
+        + "!!seq and !!map are (remove the tag, or quote the value to make it a string) [load]")
   }
 
   @Test func nanAndEmptyValue() throws {
