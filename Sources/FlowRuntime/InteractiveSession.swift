@@ -246,7 +246,8 @@ package struct InteractiveSession {
     if !statuses.isEmpty {
       y +=
         "    permissions: {"
-        + statuses.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }.joined(separator: ", ") + "}\n"
+        + statuses.sorted { $0.key.rawValue < $1.key.rawValue }.map { "\($0.key): \($0.value)" }.joined(separator: ", ")
+        + "}\n"
     }
     if !answers.isEmpty {
       y += "    answers:\n"

@@ -119,7 +119,9 @@ package struct Runner: Sendable {
       lines.append("  \(variable.name) = \(state.variables[index].description)\(persisted)")
     }
     lines.append("permissions:")
-    for (kind, status) in state.permissions.sorted(by: { $0.key < $1.key }) { lines.append("  \(kind) = \(status)") }
+    for (kind, status) in state.permissions.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+      lines.append("  \(kind) = \(status)")
+    }
     lines.append("store (at launch, updated by writes):")
     for (key, value) in state.store.sorted(by: { $0.key < $1.key }) { lines.append("  \(key) = \(value.jsonText)") }
     lines.append("clock: \(TimeOfDay.text(seconds: state.clock))")

@@ -1,4 +1,4 @@
-public import FlowCore
+package import FlowCore
 
 /// Reads YAML text into a positioned `Node` tree, using libyaml and the YAML 1.2 core schema.
 ///
@@ -7,7 +7,7 @@ public import FlowCore
 /// (including `.inf` and `.nan`); everything else, and every quoted or block scalar, is a string. The standard
 /// tags `!!str`, `!!int`, `!!float`, `!!bool` and `!!null` are honoured. Mapping keys are the scalars' text
 /// as written. Positions are 1-based; columns count Unicode scalars.
-public enum YAMLLoader {
+package enum YAMLLoader {
   /// Loads a single YAML document.
   ///
   /// - Parameters:
@@ -18,7 +18,7 @@ public enum YAMLLoader {
   /// - Throws: `LoadError` with code `.tooLarge`, `.notUTF8`, `.binary`, `.syntax`, `.duplicateKey`,
   ///   `.unsupported` (a non-scalar key, a recursive alias), `.tooDeep`, `.aliasLimit`, `.empty` (no document)
   ///   or `.multipleDocuments` (pointing at the second document's start).
-  public static func load(bytes: [UInt8], file: String, limits: LoadLimits = .default) throws(LoadError) -> Node {
+  package static func load(bytes: [UInt8], file: String, limits: LoadLimits = .default) throws(LoadError) -> Node {
     let isASCII = try InputCheck.validate(bytes, file: file, limits: limits)
     let composer = Composer(bytes: bytes, file: file, limits: limits, isASCII: isASCII)
     let documents = try composer.documents(single: true)

@@ -32,8 +32,7 @@ struct EmbeddingTests {
     """
 
   static func compile(_ json: String) throws -> Flow {
-    let root = try JSONReader.read(bytes: Array(json.utf8), file: "embedded.json")
-    let (flow, diagnostics) = FlowCompiler.compile(root, file: "embedded.json")
+    let (flow, diagnostics) = FlowCompiler.compile(json: Array(json.utf8), file: "embedded.json")
     #expect(diagnostics.isEmpty, "\(diagnostics)")
     return try #require(flow)
   }
@@ -45,16 +44,16 @@ struct EmbeddingTests {
 
     let launched = try await session.launch(clock: 8 * 3600)
     #expect(launched.contains(.record(.entered(step: "welcome"))))
-    var screen = try #require(try session.engine.screen(for: session.state))
+    var screen = try #require(try session.screen())
     #expect(screen.step == "welcome")
     #expect(screen.title == "Welcome")
     #expect(screen.buttons.map(\.name) == ["next"])
 
     _ = try await session.send(.next, at: "welcome")
-    screen = try #require(try session.engine.screen(for: session.state))
+    screen = try #require(try session.screen())
     #expect(screen.title == "Pick a goal")
     #expect(screen.options.map(\.label) == ["Sleep", "Focus"])
-    #expect(session.engine.commands(for: session.state).contains("choose sleep|focus"))
+    #expect(session.commands.contains("choose sleep|focus"))
 
     // A refused event leaves the state as it was.
     let before = session.state
@@ -80,7 +79,7 @@ struct EmbeddingTests {
     _ = try await session.launch(clock: 0)
     #expect(session.state.variables == [.string("sleep")])
     _ = try await session.send(.next)
-    let screen = try #require(try session.engine.screen(for: session.state))
+    let screen = try #require(try session.screen())
     #expect(screen.options.filter(\.isSelected).map(\.id) == ["sleep"])
   }
 
@@ -95,23 +94,23 @@ struct EmbeddingTests {
     (#"{"flow": "a", "steps": {"x": {"kind": "terminal"}}}"#, "embedded.json:1:1: error: missing 'start'"),
   ])
   func flowsWithoutAStartingStepDoNotCompile(_ json: String, _ expected: String) throws {
-    let root = try JSONReader.read(bytes: Array(json.utf8), file: "embedded.json")
-    let diagnostics = FlowCompiler.compile(root, file: "embedded.json").diagnostics
+    let diagnostics = FlowCompiler.compile(json: Array(json.utf8), file: "embedded.json").diagnostics
     #expect(diagnostics.map(\.description).contains(expected + " [flow-shape]"), "\(diagnostics)")
   }
 
   /// An undeclared choice variable is FlowLint's to report; the engine shows the options unselected and fails
   /// the run on a choice instead of trapping.
-  @Test func undeclaredChoiceVariableDoesNotTrap() throws {
+  @Test func undeclaredChoiceVariableDoesNotTrap() async throws {
     let json = #"""
       {"flow": "a", "version": "1", "locales": ["en"], "start": "x",
        "steps": {"x": {"kind": "single-choice", "variable": "v", "options": {"a": "a"}, "next": "x"}}}
       """#
-    let engine = Engine(flow: try Self.compile(json))
-    var (state, _) = try engine.launch(Launch())
-    let screen = try #require(try engine.screen(for: state))
+    var session = FlowSession(flow: try Self.compile(json), providers: FakeApp(permissionAnswer: "granted").providers)
+    _ = try await session.launch()
+    let screen = try #require(try session.screen())
     #expect(screen.options.map(\.isSelected) == [false])
-    #expect(throws: RunError(message: "unknown variable 'v'")) { try engine.handle(.choose(["a"]), in: &state) }
+    let error = await #expect(throws: RunError.self) { try await session.send(.choose(["a"])) }
+    #expect(error?.message == "unknown variable 'v'")
   }
 }
 

@@ -6,16 +6,16 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     public static func < (lhs: Self, rhs: Self) -> Bool { lhs == .warning && rhs == .error }
   }
 
-  public var severity: Severity
-  public var message: String
-  public var file: String
-  public var location: SourceLocation
+  public package(set) var severity: Severity
+  public package(set) var message: String
+  package var file: String
+  public package(set) var location: SourceLocation
   /// A stable id such as `unknown-step` or `schema`; nil for load errors.
-  public var ruleID: String?
+  package var ruleID: String?
   /// Further lines shown under the message ("did you mean ...", "allowed: ...").
-  public var notes: [String]
+  package var notes: [String]
 
-  public init(
+  package init(
     _ severity: Severity, _ message: String, file: String, at location: SourceLocation,
     rule ruleID: String? = nil, notes: [String] = []
   ) {

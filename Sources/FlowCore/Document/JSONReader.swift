@@ -3,7 +3,7 @@
 ///
 /// Integers that fit in `Int` become `.int`; numbers with a fraction or an exponent, and larger integers,
 /// become `.double`. Duplicate keys are an error. Positions are 1-based; columns count Unicode scalars.
-public enum JSONReader {
+package enum JSONReader {
   /// Reads one JSON value.
   ///
   /// - Parameters:
@@ -13,7 +13,7 @@ public enum JSONReader {
   /// - Returns: the value's node.
   /// - Throws: `LoadError` with code `.tooLarge`, `.empty`, `.syntax`, `.notUTF8`, `.binary` (a NUL byte),
   ///   `.duplicateKey` or `.tooDeep`.
-  public static func read(bytes: [UInt8], file: String, limits: LoadLimits = .default) throws(LoadError) -> Node {
+  package static func read(bytes: [UInt8], file: String, limits: LoadLimits = .default) throws(LoadError) -> Node {
     let values = try readValues(bytes: bytes, file: file, limits: limits, stream: false)
     guard let value = values.first else {
       throw LoadError(.empty, "the document is empty", file: file, at: SourceLocation(line: 1, column: 1))

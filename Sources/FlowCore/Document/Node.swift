@@ -2,8 +2,8 @@
 /// the JSON reader, the schema validator and the flow compiler share.
 ///
 /// Mappings keep their entries in source order and have string keys (JSON's data model).
-public struct Node: Hashable, Sendable {
-  public enum Content: Hashable, Sendable {
+package struct Node: Hashable, Sendable {
+  package enum Content: Hashable, Sendable {
     case null
     case bool(Bool)
     case int(Int)
@@ -13,26 +13,26 @@ public struct Node: Hashable, Sendable {
     case mapping([Entry])
   }
 
-  public struct Entry: Hashable, Sendable {
-    public var key: String
-    public var keyLocation: SourceLocation
-    public var value: Node
+  package struct Entry: Hashable, Sendable {
+    package var key: String
+    package var keyLocation: SourceLocation
+    package var value: Node
 
-    public init(key: String, keyLocation: SourceLocation, value: Node) {
+    package init(key: String, keyLocation: SourceLocation, value: Node) {
       self.key = key
       self.keyLocation = keyLocation
       self.value = value
     }
   }
 
-  public var content: Content
+  package var content: Content
   /// Where the node starts (1-based line and column).
-  public var location: SourceLocation
+  package var location: SourceLocation
   /// Where a string's text starts when that is not ``location``: after the opening quote of a quoted scalar,
   /// on the first content line of a block scalar (`|`, `>`).
   private var textLocation: SourceLocation?
 
-  public init(_ content: Content, at location: SourceLocation = .unknown) {
+  package init(_ content: Content, at location: SourceLocation = .unknown) {
     self.content = content
     self.location = location
   }
@@ -51,38 +51,38 @@ public struct Node: Hashable, Sendable {
 // MARK: - Access
 
 extension Node {
-  public var string: String? { if case .string(let s) = content { s } else { nil } }
-  public var bool: Bool? { if case .bool(let b) = content { b } else { nil } }
-  public var int: Int? {
+  package var string: String? { if case .string(let s) = content { s } else { nil } }
+  package var bool: Bool? { if case .bool(let b) = content { b } else { nil } }
+  package var int: Int? {
     switch content {
     case .int(let i): i
     case .double(let d) where abs(d) < 9.0e15 && Double(Int(d)) == d: Int(d)
     default: nil
     }
   }
-  public var number: Double? {
+  package var number: Double? {
     switch content {
     case .int(let i): Double(i)
     case .double(let d): d
     default: nil
     }
   }
-  public var sequence: [Node]? { if case .sequence(let s) = content { s } else { nil } }
-  public var entries: [Entry]? { if case .mapping(let m) = content { m } else { nil } }
-  public var isNull: Bool { content == .null }
+  package var sequence: [Node]? { if case .sequence(let s) = content { s } else { nil } }
+  package var entries: [Entry]? { if case .mapping(let m) = content { m } else { nil } }
+  package var isNull: Bool { content == .null }
 
   /// The value under `key` in a mapping, or nil.
-  public subscript(key: String) -> Node? {
+  package subscript(key: String) -> Node? {
     entries?.first { $0.key == key }?.value
   }
 
   /// The entry under `key` in a mapping (to reach the key's own location), or nil.
-  public func entry(_ key: String) -> Entry? {
+  package func entry(_ key: String) -> Entry? {
     entries?.first { $0.key == key }
   }
 
   /// A short name for the kind of value, as used in diagnostics ("a string", "a mapping").
-  public var kindDescription: String {
+  package var kindDescription: String {
     switch content {
     case .null: "null"
     case .bool: "a boolean"
@@ -99,7 +99,7 @@ extension Node {
 
 extension Node {
   /// Equality of the JSON values, ignoring positions and treating 1 and 1.0 as equal.
-  public func jsonEquals(_ other: Node) -> Bool {
+  package func jsonEquals(_ other: Node) -> Bool {
     switch (content, other.content) {
     case (.null, .null): return true
     case (.bool(let a), .bool(let b)): return a == b

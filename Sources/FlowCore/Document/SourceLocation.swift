@@ -1,22 +1,22 @@
 /// A position in a source file. Lines and columns are 1-based; columns count Unicode scalars.
 public struct SourceLocation: Hashable, Sendable, Comparable, CustomStringConvertible {
-  public var line: Int
-  public var column: Int
+  public let line: Int
+  public let column: Int
 
-  public init(line: Int, column: Int) {
+  package init(line: Int, column: Int) {
     self.line = line
     self.column = column
   }
 
   /// The location used for values that have no source, such as defaults filled in by the engine.
-  public static let unknown = SourceLocation(line: 0, column: 0)
+  package static let unknown = SourceLocation(line: 0, column: 0)
 
   public static func < (lhs: Self, rhs: Self) -> Bool {
     (lhs.line, lhs.column) < (rhs.line, rhs.column)
   }
 
   /// Moves `offset` columns to the right on the same line (for positions inside a scalar).
-  public func advanced(by offset: Int) -> SourceLocation {
+  package func advanced(by offset: Int) -> SourceLocation {
     SourceLocation(line: line, column: column + offset)
   }
 

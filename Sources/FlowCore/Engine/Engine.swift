@@ -3,15 +3,15 @@
 /// No I/O happens here. Effects are returned as data (``RuntimeEffect``) for handlers to perform; actions and
 /// permission requests are returned as ``RuntimeEffect/perform(action:permission:)`` and their answers come back
 /// as ``FlowEvent/outcome(_:result:)``. The same state and event always give the same result.
-public struct Engine: Sendable {
-  public let flow: Flow
+package struct Engine: Sendable {
+  package let flow: Flow
   /// Most automatic moves (skips, zero-delay auto-advances) one event may cause.
-  public var maxAutomaticMoves = 1_000
+  package var maxAutomaticMoves = 1_000
   /// Show texts in this locale whatever the flow's `language` says (`flowrun --lang`).
-  public var languageOverride: String?
+  package var languageOverride: String?
 
   /// An engine for `flow`, which must have compiled without errors (``FlowCompiler/compile(_:file:)``).
-  public init(flow: Flow) {
+  package init(flow: Flow) {
     self.flow = flow
   }
 
@@ -25,7 +25,7 @@ public struct Engine: Sendable {
   /// - Returns: what happened, in order.
   /// - Throws: ``Rejection`` when the event does not fit the current step; ``RunError`` when the flow itself
   ///   fails (an endless automatic loop, a route that matches nothing, an expression that cannot be evaluated).
-  public func handle(_ event: FlowEvent, at step: String? = nil, in state: inout RunState) throws -> [Record] {
+  package func handle(_ event: FlowEvent, at step: String? = nil, in state: inout RunState) throws -> [Record] {
     if let step, let current = state.current, flow.steps[current].id != step {
       return [.stale(event: event.name, step: step)]
     }
@@ -40,7 +40,7 @@ public struct Engine: Sendable {
   /// - Parameter launch: what the app read from the device, the permissions and the store.
   /// - Returns: the run's state and what happened, in order.
   /// - Throws: ``RunError`` when the flow fails while starting (an expression that cannot be evaluated, say).
-  public func launch(_ launch: Launch) throws -> (RunState, [Record]) {
+  package func launch(_ launch: Launch) throws -> (RunState, [Record]) {
     var state = RunState()
     let records = try handle(.launch(launch), in: &state)
     return (state, records)

@@ -21,7 +21,7 @@ public enum FlowEvent: Sendable, Hashable {
   case reset
 
   /// A short name for traces and messages.
-  public var name: String {
+  package var name: String {
     switch self {
     case .launch: "launch"
     case .next: "next"
@@ -40,17 +40,17 @@ public enum FlowEvent: Sendable, Hashable {
 /// What the app knows when it starts: the device, the permission statuses and the stored values.
 public struct Launch: Sendable, Hashable {
   /// Facts by name (`osVersion`); missing facts take the flow's defaults.
-  public var environment: [String: Value]
+  package var environment: [String: Value]
   /// Permission statuses by kind (`notDetermined`, `granted`, `denied`, `unavailable`).
-  public var permissions: [PermissionKind: PermissionStatus]
+  package var permissions: [PermissionKind: PermissionStatus]
   /// The stored values by key, or nil when the store could not be read (then defaults are used).
-  public var store: [String: Value]?
+  package var store: [String: Value]?
   /// Why the store could not be read, reported as a warning.
-  public var storeProblem: String?
+  package var storeProblem: String?
   /// Seconds since midnight on the virtual clock.
-  public var clock: Double
+  package var clock: Double
 
-  public init(
+  package init(
     environment: [String: Value] = [:], permissions: [PermissionKind: PermissionStatus] = [:],
     store: [String: Value]? = [:],
     storeProblem: String? = nil, clock: Double = 9 * 3600

@@ -1,20 +1,19 @@
-/// Runs a flow against real or fake providers: feeds events to the pure ``Engine``, performs the effects it
+/// Runs a flow against real or fake providers: feeds events to the pure engine, performs the effects it
 /// returns in order, asks providers for action outcomes and feeds them back.
 ///
 /// ```swift
-/// let root = try JSONReader.read(bytes: bytes, file: "onboarding.json")
-/// let (flow, diagnostics) = FlowCompiler.compile(root, file: "onboarding.json")
+/// let (flow, diagnostics) = FlowCompiler.compile(json: bytes, file: "onboarding.json")
 /// guard let flow, !diagnostics.contains(where: { $0.severity == .error }) else { return }
 /// var session = FlowSession(flow: flow, providers: providers)
 /// _ = try await session.launch()
-/// let screen = try session.engine.screen(for: session.state)   // what to show
-/// _ = try await session.send(.next, at: screen?.step)           // what the user did
+/// let screen = try session.screen()                    // what to show
+/// _ = try await session.send(.next, at: screen?.step)  // what the user did
 /// ```
 public struct FlowSession: Sendable {
-  /// The engine that interprets the flow; set ``Engine/languageOverride`` here.
-  public var engine: Engine
-  public var providers: Providers
-  /// The run so far; ``Engine/screen(for:)`` tells what it shows.
+  /// The engine that interprets the flow.
+  package var engine: Engine
+  package var providers: Providers
+  /// The run so far; ``screen()`` tells what it shows.
   public private(set) var state = RunState()
 
   /// A session that has not started; call ``launch(clock:)`` first.
@@ -26,6 +25,24 @@ public struct FlowSession: Sendable {
     self.engine = Engine(flow: flow)
     self.providers = providers
   }
+
+  /// The flow being run.
+  public var flow: Flow { engine.flow }
+
+  /// The language texts are shown in instead of the one the flow's `language` chooses; nil follows the flow.
+  public var languageOverride: String? {
+    get { engine.languageOverride }
+    set { engine.languageOverride = newValue }
+  }
+
+  /// What the current step shows, or nil before ``launch(clock:)``.
+  ///
+  /// - Throws: ``RunError`` when a text argument or a button condition cannot be evaluated.
+  public func screen() throws -> Screen? { try engine.screen(for: state) }
+
+  /// The commands the current step accepts, as `flowrun` writes them (`next`, `choose sleep|focus`,
+  /// `answer granted`); what a generic UI or a test can offer.
+  public var commands: [String] { engine.commands(for: state) }
 
   /// Starts (or restarts, after the app was killed) the flow: reads the device, the permission statuses and
   /// the store, then resumes as the flow says.

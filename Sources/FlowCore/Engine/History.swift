@@ -1,6 +1,6 @@
 /// The steps the user can go back to: a persistent stack, so copying a state (which the engine does for
 /// every event, to leave the caller's state untouched on failure) costs O(1) however long the run is.
-public struct History: Sendable, Hashable {
+package struct History: Sendable, Hashable {
   // `previous` is written only at creation and in `deinit` (when no one else holds the node), so sharing
   // nodes between threads is safe.
   private final class Node: @unchecked Sendable {
@@ -23,20 +23,20 @@ public struct History: Sendable, Hashable {
   }
 
   private var top: Node?
-  public private(set) var count = 0
+  package private(set) var count = 0
 
-  public init() {}
+  package init() {}
 
-  public var isEmpty: Bool { top == nil }
-  public var last: StepIndex? { top?.step }
+  package var isEmpty: Bool { top == nil }
+  package var last: StepIndex? { top?.step }
 
-  public mutating func append(_ step: StepIndex) {
+  package mutating func append(_ step: StepIndex) {
     top = Node(step: step, previous: top)
     count += 1
   }
 
   @discardableResult
-  public mutating func removeLast() -> StepIndex {
+  package mutating func removeLast() -> StepIndex {
     guard let node = top else { preconditionFailure("removeLast() on an empty history") }
     top = node.previous
     count -= 1
@@ -44,7 +44,7 @@ public struct History: Sendable, Hashable {
   }
 
   /// Most recent last.
-  public var steps: [StepIndex] {
+  package var steps: [StepIndex] {
     var result: [StepIndex] = []
     var node = top
     while let current = node {
@@ -54,7 +54,7 @@ public struct History: Sendable, Hashable {
     return result.reversed()
   }
 
-  public static func == (lhs: History, rhs: History) -> Bool {
+  package static func == (lhs: History, rhs: History) -> Bool {
     guard lhs.count == rhs.count else { return false }
     var a = lhs.top
     var b = rhs.top
@@ -67,7 +67,7 @@ public struct History: Sendable, Hashable {
     return a == nil && b == nil
   }
 
-  public func hash(into hasher: inout Hasher) {
+  package func hash(into hasher: inout Hasher) {
     hasher.combine(count)
     hasher.combine(top?.step)
   }

@@ -3,56 +3,56 @@
 public struct Screen: Sendable, Hashable {
   /// An option of a choice step, with its label rendered and whether the variable holds it.
   public struct Option: Sendable, Hashable {
-    public var id: String
-    public var label: String
-    public var isSelected: Bool
+    public package(set) var id: String
+    public package(set) var label: String
+    public package(set) var isSelected: Bool
   }
   /// A form field; `type` is the field type's name (`string`, `time`, `bool`, `int`).
   public struct Field: Sendable, Hashable {
-    public var name: String
-    public var label: String?
-    public var type: String
-    public var placeholder: String?
-    public var isRequired: Bool
+    public package(set) var name: String
+    public package(set) var label: String?
+    public package(set) var type: String
+    public package(set) var placeholder: String?
+    public package(set) var isRequired: Bool
   }
   /// A visible button; a disabled one is shown but refuses the tap.
   public struct Button: Sendable, Hashable {
     /// What to type (`next`, `skip`, `tap restore`, `tap request`).
-    public var name: String
-    public var label: String
-    public var isEnabled: Bool
+    public package(set) var name: String
+    public package(set) var label: String
+    public package(set) var isEnabled: Bool
   }
 
-  public var step: String
-  public var kind: Step.Kind
-  public var language: String
-  public var title: String?
-  public var body: String?
-  public var options: [Option] = []
-  public var isMultipleChoice = false
-  public var fields: [Field] = []
-  public var inputPlaceholder: String?
-  public var inputPrefill: String?
-  public var buttons: [Button] = []
-  public var canGoBack = false
+  public package(set) var step: String
+  public package(set) var kind: Step.Kind
+  public package(set) var language: String
+  public package(set) var title: String?
+  public package(set) var body: String?
+  public package(set) var options: [Option] = []
+  public package(set) var isMultipleChoice = false
+  public package(set) var fields: [Field] = []
+  public package(set) var inputPlaceholder: String?
+  public package(set) var inputPrefill: String?
+  public package(set) var buttons: [Button] = []
+  public package(set) var canGoBack = false
   /// The action or permission request waiting for an answer.
-  public var waitingFor: DialogName?
+  public package(set) var waitingFor: DialogName?
   /// The terminal outcome, once the flow has ended.
-  public var endedWith: TerminalOutcome?
+  public package(set) var endedWith: TerminalOutcome?
 }
 
 extension Engine {
   /// What the current step shows, or nil before the run has started.
   ///
   /// - Throws: ``RunError`` when a text argument or a button condition cannot be evaluated.
-  public func screen(for state: RunState) throws -> Screen? {
+  package func screen(for state: RunState) throws -> Screen? {
     guard let current = state.current else { return nil }
     return try Presenter(run: Run(engine: self, state: state)).screen(on: current)
   }
 
   /// The commands the current step accepts (`next`, `choose a|b`, `tap restore`, `back`, ...); empty when a
   /// button condition cannot be evaluated (``screen(for:)`` then throws the reason).
-  public func commands(for state: RunState) -> [String] {
+  package func commands(for state: RunState) -> [String] {
     guard let current = state.current else { return ["restart"] }
     return (try? Presenter(run: Run(engine: self, state: state)).commands(on: current)) ?? []
   }
@@ -60,12 +60,12 @@ extension Engine {
   /// A text in the current language with its arguments filled in; nil when no alternative applies.
   ///
   /// - Throws: ``RunError`` when a condition or an argument cannot be evaluated.
-  public func render(_ text: LocalizedText?, in state: RunState) throws -> String? {
+  package func render(_ text: LocalizedText?, in state: RunState) throws -> String? {
     try Presenter(run: Run(engine: self, state: state)).render(text)
   }
 
   /// The locale texts are shown in.
-  public func language(in state: RunState) -> String {
+  package func language(in state: RunState) -> String {
     Presenter(run: Run(engine: self, state: state)).language
   }
 }

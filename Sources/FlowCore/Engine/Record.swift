@@ -29,7 +29,7 @@ public enum RuntimeEffect: Sendable, Hashable {
   case perform(action: ActionName, permission: PermissionKind?)
 
   /// The effect's type name (`set`, `persist`, `track`, ...).
-  public var typeName: String {
+  package var typeName: String {
     switch self {
     case .set: "set"
     case .persist: "persist"
@@ -52,7 +52,7 @@ public struct Rejection: Error, Sendable, Hashable, CustomStringConvertible {
   /// The commands the current step accepts.
   public var allowed: [String]
 
-  public init(message: String, allowed: [String]) {
+  package init(message: String, allowed: [String]) {
     self.message = message
     self.allowed = allowed
   }
@@ -64,6 +64,6 @@ public struct Rejection: Error, Sendable, Hashable, CustomStringConvertible {
 /// A failure of the flow itself while running (an endless automatic loop, a route that matches nothing).
 public struct RunError: Error, Sendable, Hashable, CustomStringConvertible {
   public var message: String
-  public init(message: String) { self.message = message }
+  package init(message: String) { self.message = message }
   public var description: String { message }
 }

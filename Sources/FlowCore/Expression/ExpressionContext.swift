@@ -6,7 +6,7 @@
 ///   "unknown name"); namespaces such as `env`, `permission`, `store`, `step`, `target`, `result` and
 ///   `input` are returned as `.map` values (or any value for `input`).
 /// - Lookups must be cheap and free of side effects: an expression may read a root many times.
-public protocol ExpressionContext {
+package protocol ExpressionContext {
   /// The value bound to a root name (a variable or a namespace), or nil when the name is unknown.
   func value(of root: String) -> Value?
   /// The virtual clock's time of day, in minutes since midnight (read by `now()`, `nextHabit()`,
@@ -15,26 +15,26 @@ public protocol ExpressionContext {
 }
 
 /// A plain dictionary of root values with a clock: the simplest ``ExpressionContext``.
-public struct Bindings: ExpressionContext, Hashable, Sendable {
-  public var roots: [String: Value]
-  public var minutesSinceMidnight: Int
+package struct Bindings: ExpressionContext, Hashable, Sendable {
+  package var roots: [String: Value]
+  package var minutesSinceMidnight: Int
 
-  public init(_ roots: [String: Value] = [:], minutesSinceMidnight: Int = 0) {
+  package init(_ roots: [String: Value] = [:], minutesSinceMidnight: Int = 0) {
     self.roots = roots
     self.minutesSinceMidnight = minutesSinceMidnight
   }
 
-  public func value(of root: String) -> Value? { roots[root] }
+  package func value(of root: String) -> Value? { roots[root] }
 
   /// No names, midnight.
-  public static let empty = Bindings()
+  package static let empty = Bindings()
 }
 
 /// The static types of the root names an expression may use, for ``FlowExpression/check(in:)``.
-public struct TypeScope: Hashable, Sendable {
-  public var roots: [String: ValueType]
+package struct TypeScope: Hashable, Sendable {
+  package var roots: [String: ValueType]
 
-  public init(_ roots: [String: ValueType]) {
+  package init(_ roots: [String: ValueType]) {
     self.roots = roots
   }
 }

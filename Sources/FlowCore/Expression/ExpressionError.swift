@@ -3,31 +3,31 @@
 /// `column` is 1-based and counts Unicode scalars inside ``FlowExpression/source`` (the same unit as
 /// ``SourceLocation/column``), so a front end places the error in the file with
 /// `location.advanced(by: error.column - 1)`, or with ``diagnostic(file:expressionAt:rule:)``.
-public struct ExpressionError: Error, Hashable, Sendable, CustomStringConvertible {
+package struct ExpressionError: Error, Hashable, Sendable, CustomStringConvertible {
   /// The stage that failed (stable, for tests and for choosing a rule id).
-  public struct Code: Hashable, Sendable, CustomStringConvertible {
+  package struct Code: Hashable, Sendable, CustomStringConvertible {
     let name: String
-    public var description: String { name }
+    package var description: String { name }
 
     /// The text is not an expression (bad token, missing operand, unbalanced bracket).
-    public static let syntax = Code(name: "syntax")
+    package static let syntax = Code(name: "syntax")
     /// The expression is longer or nested deeper than ``FlowExpression/maxLength`` / ``FlowExpression/maxDepth``.
-    public static let limit = Code(name: "limit")
+    package static let limit = Code(name: "limit")
     /// `check` found a name, member, function or operand type that does not fit.
-    public static let type = Code(name: "type")
+    package static let type = Code(name: "type")
     /// `evaluate` failed on the actual values (division by zero, overflow, a mistyped operand, a bad time).
-    public static let evaluation = Code(name: "evaluation")
+    package static let evaluation = Code(name: "evaluation")
   }
 
-  public var code: Code
+  package var code: Code
   /// What was wrong, lowercase, names in single quotes: `unknown name 'onboardingStpe'; did you mean ...?`.
-  public var message: String
+  package var message: String
   /// 1-based column inside the expression's source (in Unicode scalars) where the problem is.
-  public var column: Int
+  package var column: Int
   /// Further lines shown under the message (the names that were available, ...).
-  public var notes: [String]
+  package var notes: [String]
 
-  public init(_ code: Code, _ message: String, column: Int, notes: [String] = []) {
+  package init(_ code: Code, _ message: String, column: Int, notes: [String] = []) {
     self.code = code
     self.message = message
     self.column = column
@@ -35,7 +35,7 @@ public struct ExpressionError: Error, Hashable, Sendable, CustomStringConvertibl
   }
 
   /// `column N: message`, then one `note: ...` line per note.
-  public var description: String {
+  package var description: String {
     (["column \(column): \(message)"] + notes.map { "note: \($0)" }).joined(separator: "\n")
   }
 
@@ -46,7 +46,7 @@ public struct ExpressionError: Error, Hashable, Sendable, CustomStringConvertibl
   ///   - start: The 1-based line and column of the expression's first character in `file`.
   ///   - rule: The diagnostic's rule id.
   /// - Returns: An error diagnostic at the file position of ``column``, with the same message and notes.
-  public func diagnostic(file: String, expressionAt start: SourceLocation, rule: String? = "expression")
+  package func diagnostic(file: String, expressionAt start: SourceLocation, rule: String? = "expression")
     -> Diagnostic
   {
     Diagnostic(.error, message, file: file, at: start.advanced(by: column - 1), rule: rule, notes: notes)

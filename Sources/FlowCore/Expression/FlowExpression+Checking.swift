@@ -9,7 +9,7 @@ extension FlowExpression {
   ///
   /// - Throws: ``ExpressionError`` with code `.type` for an unknown name or member (with "did you
   ///   mean"), an operand or argument of the wrong type, or `==` between different types.
-  public func check(in scope: TypeScope) throws(ExpressionError) -> ValueType {
+  package func check(in scope: TypeScope) throws(ExpressionError) -> ValueType {
     try Checker(scope: scope).type(of: syntax)
   }
 
@@ -17,7 +17,7 @@ extension FlowExpression {
   ///
   /// - Throws: ``ExpressionError`` as ``check(in:)`` does, and "expected a bool condition, found int"
   ///   (at the expression's first column) for any other type.
-  public func checkCondition(in scope: TypeScope) throws(ExpressionError) {
+  package func checkCondition(in scope: TypeScope) throws(ExpressionError) {
     let type = try check(in: scope)
     switch type.kind {
     case .bool, .any: return

@@ -10,7 +10,7 @@ extension FlowExpression {
   /// - Throws: ``ExpressionError`` with code `.evaluation` for an unknown root name, an operand of the
   ///   wrong kind, integer overflow, division by zero or a malformed `"HH:MM"` time; its column points
   ///   at the operator, function or name concerned.
-  public func evaluate(in context: some ExpressionContext) throws(ExpressionError) -> Value {
+  package func evaluate(in context: some ExpressionContext) throws(ExpressionError) -> Value {
     try Evaluator(context: context).evaluate(syntax)
   }
 
@@ -18,7 +18,7 @@ extension FlowExpression {
   ///
   /// - Throws: ``ExpressionError`` as ``evaluate(in:)`` does, and "expected a bool condition, found
   ///   int" (at column 1) when the value is not a bool.
-  public func evaluateCondition(in context: some ExpressionContext) throws(ExpressionError) -> Bool {
+  package func evaluateCondition(in context: some ExpressionContext) throws(ExpressionError) -> Bool {
     let value = try evaluate(in: context)
     guard case .bool(let holds) = value else {
       throw ExpressionError(

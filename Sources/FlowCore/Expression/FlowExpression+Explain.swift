@@ -7,7 +7,7 @@ extension FlowExpression {
   /// Strings are shown quoted, lists in brackets, maps as `{"key": value}`. A name that cannot be
   /// evaluated (unknown, or read from a value that is not a map) is left as written. Parentheses are
   /// those the operators need, so redundant ones in the source are dropped. Function calls are kept.
-  public func explain(in context: some ExpressionContext) -> String {
+  package func explain(in context: some ExpressionContext) -> String {
     Explainer(evaluator: Evaluator(context: context)).render(syntax, atLeast: 0)
   }
 }

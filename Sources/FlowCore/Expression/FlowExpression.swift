@@ -12,15 +12,15 @@
 ///
 /// Two expressions are equal when their sources are equal. Columns in errors and references are
 /// 1-based and count Unicode scalars of ``source``.
-public struct FlowExpression: Hashable, Sendable, CustomStringConvertible {
+package struct FlowExpression: Hashable, Sendable, CustomStringConvertible {
   /// The text the expression was parsed from.
-  public let source: String
+  package let source: String
   let syntax: Syntax
 
   /// The longest accepted source, in Unicode scalars.
-  public static let maxLength = 4096
+  package static let maxLength = 4096
   /// The deepest accepted nesting (parentheses, brackets, calls, operators).
-  public static let maxDepth = 64
+  package static let maxDepth = 64
 
   /// Parses `source`.
   ///
@@ -29,40 +29,40 @@ public struct FlowExpression: Hashable, Sendable, CustomStringConvertible {
   ///
   /// - Throws: ``ExpressionError`` with code `.syntax`, or `.limit` when the source is longer than
   ///   ``maxLength`` or nested deeper than ``maxDepth``; its column points at the offending character.
-  public init(_ source: String) throws(ExpressionError) {
+  package init(_ source: String) throws(ExpressionError) {
     self.source = source
     self.syntax = try Parser.parse(source)
   }
 
-  public var description: String { source }
+  package var description: String { source }
 
-  public static func == (lhs: Self, rhs: Self) -> Bool { lhs.source == rhs.source }
+  package static func == (lhs: Self, rhs: Self) -> Bool { lhs.source == rhs.source }
 
-  public func hash(into hasher: inout Hasher) { hasher.combine(source) }
+  package func hash(into hasher: inout Hasher) { hasher.combine(source) }
 }
 
 // MARK: - References
 
 extension FlowExpression {
   /// A name the expression reads: a root with the members after it, where it is written.
-  public struct Reference: Hashable, Sendable, CustomStringConvertible {
+  package struct Reference: Hashable, Sendable, CustomStringConvertible {
     /// The root name and the member chain: `["env", "osVersion"]` for `env.osVersion`;
     /// a string-literal index counts as a member (`habitTimes["wake"]` is `["habitTimes", "wake"]`).
-    public var path: [String]
+    package var path: [String]
     /// 1-based column of the root name in the source.
-    public var column: Int
+    package var column: Int
 
-    public init(path: [String], column: Int) {
+    package init(path: [String], column: Int) {
       self.path = path
       self.column = column
     }
 
     /// `env.osVersion`
-    public var description: String { path.joined(separator: ".") }
+    package var description: String { path.joined(separator: ".") }
   }
 
   /// Every name path used, in source order, each with the longest member chain written after it.
-  public var references: [Reference] {
+  package var references: [Reference] {
     var found: [Reference] = []
     Self.collectReferences(syntax, into: &found)
     return found

@@ -70,7 +70,7 @@ extension Value: CustomStringConvertible {
 
 extension Value {
   /// The kind of value as messages name it: `null`, `bool`, `int`, `string`, `list`, `map`.
-  public var kindName: String {
+  package var kindName: String {
     switch self {
     case .null: "null"
     case .bool: "bool"
@@ -82,5 +82,5 @@ extension Value {
   }
 
   /// True for `.null`.
-  public var isNull: Bool { self == .null }
+  package var isNull: Bool { self == .null }
 }

@@ -10,7 +10,7 @@ public enum Value: Hashable, Sendable {
 }
 
 /// The static type of a value, used to check expressions against declared variables at lint time.
-public indirect enum ValueType: Hashable, Sendable, CustomStringConvertible {
+package indirect enum ValueType: Hashable, Sendable, CustomStringConvertible {
   case any
   case null
   case bool
@@ -23,7 +23,7 @@ public indirect enum ValueType: Hashable, Sendable, CustomStringConvertible {
   /// A value that may be null (a provider result field, an unset optional).
   case optional(ValueType)
 
-  public var description: String {
+  package var description: String {
     switch self {
     case .any: "any"
     case .null: "null"

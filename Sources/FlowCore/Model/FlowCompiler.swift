@@ -7,15 +7,32 @@ public enum FlowCompiler {
   /// Compiles `root` (the whole document) read from `file`.
   ///
   /// - Parameters:
-  ///   - root: the document, from ``JSONReader/read(bytes:file:limits:)`` or the YAML loader.
+  ///   - root: the document, from `JSONReader.read(bytes:file:limits:)` or the YAML loader.
   ///   - file: the path shown in diagnostics.
   /// - Returns: the flow, or nil when the document is not a flow at all, and every diagnostic found
   ///   (positions are 1-based). Run the flow only when no diagnostic is an error. Names the compiler does not
   ///   resolve (variables in expressions, unreachable steps) are FlowLint's to check.
-  public static func compile(_ root: Node, file: String) -> (flow: Flow?, diagnostics: [Diagnostic]) {
+  package static func compile(_ root: Node, file: String) -> (flow: Flow?, diagnostics: [Diagnostic]) {
     let compiler = Compiler(file: file)
     let flow = compiler.compileFlow(root)
     return (flow, compiler.diagnostics)
+  }
+
+  /// Reads a flow document written as JSON (RFC 8259) and compiles it: what an app does with the JSON form of
+  /// a flow it ships or downloads.
+  ///
+  /// - Parameters:
+  ///   - bytes: the document's UTF-8 bytes.
+  ///   - file: the name shown in diagnostics.
+  /// - Returns: the flow, or nil when the bytes are not a flow document, and every diagnostic found: a JSON
+  ///   syntax error or a document over the loader's limits is one error. Run the flow only when no
+  ///   diagnostic is an error.
+  public static func compile(json bytes: [UInt8], file: String) -> (flow: Flow?, diagnostics: [Diagnostic]) {
+    do {
+      return compile(try JSONReader.read(bytes: bytes, file: file), file: file)
+    } catch {
+      return (nil, [error.diagnostic])
+    }
   }
 }
 
@@ -478,7 +495,7 @@ private final class Compiler {
 
 extension VariableType {
   /// The value of this type a variable has when nothing else is known.
-  public var zero: Value {
+  package var zero: Value {
     switch self {
     case .bool: .bool(false)
     case .int: .int(0)

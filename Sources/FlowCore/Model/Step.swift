@@ -13,37 +13,37 @@ public struct Step: Sendable, Hashable {
   }
 
   /// The step's id, unique in the flow.
-  public let id: String
+  package let id: String
   /// What the step shows or does, with what its kind needs.
-  public let content: Content
+  package let content: Content
   /// The title, if any.
-  public let title: LocalizedText?
+  package let title: LocalizedText?
   /// The body text, if any.
-  public let body: LocalizedText?
+  package let body: LocalizedText?
   /// The number the step is stored as (`rawValue:`), for resuming a flow from a stored step number.
-  public let rawValue: Int?
+  package let rawValue: Int?
   /// A retired step is kept so that stored runs resume, but nothing should route to it.
-  public let isRetired: Bool
+  package let isRetired: Bool
   /// When it holds, the step is skipped on entry.
-  public let skipIf: Expr?
+  package let skipIf: Expr?
   /// Overrides the flow's `back` for this step.
-  public let back: Bool?
+  package let back: Bool?
   /// Effects run when the step is entered.
-  public let enter: [Effect]
+  package let enter: [Effect]
   /// Where `next` goes.
-  public let next: Transition?
+  package let next: Transition?
   /// Where `skip` goes.
-  public let skip: Transition?
+  package let skip: Transition?
   /// The step's own named buttons.
-  public let buttons: [StepButton]
+  package let buttons: [StepButton]
   /// Follows `next` by itself after a delay.
-  public let autoAdvance: AutoAdvance?
+  package let autoAdvance: AutoAdvance?
   /// Where `id:` is, for diagnostics.
-  public let location: SourceLocation
+  package let location: SourceLocation
 
   /// What a step is, with what its kind needs: a choice's options, a text field, form fields, a permission
   /// request, an action call or a terminal outcome.
-  public enum Content: Sendable, Hashable {
+  package enum Content: Sendable, Hashable {
     /// Shows texts and buttons.
     case screen
     /// One option of several.
@@ -102,7 +102,7 @@ extension Step {
   }
 
   /// Whether the step ends the flow.
-  public var isTerminal: Bool { kind == .terminal }
+  package var isTerminal: Bool { kind == .terminal }
 
   /// The options of a single- or multi-choice step.
   package var choice: Choice? {
@@ -141,85 +141,85 @@ extension Step {
 extension Step {
   /// The options of a choice step and the variable the answer is stored in: `min` and `max` bound how many
   /// options one `choose` takes, and a required choice keeps `next` disabled while the variable is empty.
-  public struct Choice: Sendable, Hashable {
-    public let options: [Option]
-    public let variable: Located<String>
-    public let isRequired: Bool
-    public let min: Int
-    public let max: Int?
+  package struct Choice: Sendable, Hashable {
+    package let options: [Option]
+    package let variable: Located<String>
+    package let isRequired: Bool
+    package let min: Int
+    package let max: Int?
   }
 
   /// One option: its id (what `choose` takes and the variable stores) and its label.
-  public struct Option: Sendable, Hashable {
-    public let id: String
-    public let label: LocalizedText
-    public let location: SourceLocation
+  package struct Option: Sendable, Hashable {
+    package let id: String
+    package let label: LocalizedText
+    package let location: SourceLocation
   }
 
   /// A text-input step's field: the variable the text is stored in, whether it may be blank (when there is
   /// no `valid` condition), a placeholder, a prefill expression and a `valid` condition over `input`.
-  public struct TextInput: Sendable, Hashable {
-    public let variable: Located<String>
-    public let isRequired: Bool
-    public let placeholder: LocalizedText?
-    public let prefill: Expr?
-    public let valid: Expr?
+  package struct TextInput: Sendable, Hashable {
+    package let variable: Located<String>
+    package let isRequired: Bool
+    package let placeholder: LocalizedText?
+    package let prefill: Expr?
+    package let valid: Expr?
   }
 
   /// One field of a form step: its text is parsed by `type` and stored at `target` (by default the variable
   /// named like the field).
-  public struct Field: Sendable, Hashable {
+  package struct Field: Sendable, Hashable {
     /// How a field's text is parsed; a `time` is `HH:MM` and is stored as that string.
-    public enum FieldType: String, Sendable, Hashable, CaseIterable { case string, time, bool, int }
-    public let name: String
-    public let label: LocalizedText?
-    public let type: FieldType
+    package enum FieldType: String, Sendable, Hashable, CaseIterable { case string, time, bool, int }
+    package let name: String
+    package let label: LocalizedText?
+    package let type: FieldType
     /// The variable written, and for a map variable the key (`habitTimes.wake`).
-    public let target: AssignmentTarget
-    public let isRequired: Bool
-    public let placeholder: LocalizedText?
-    public let location: SourceLocation
+    package let target: AssignmentTarget
+    package let isRequired: Bool
+    package let placeholder: LocalizedText?
+    package let location: SourceLocation
   }
 
   /// A permission step's request button (`tap request`): the permission kind, the button's label and
   /// conditions, and where each outcome goes.
-  public struct PermissionRequest: Sendable, Hashable {
-    public let kind: Located<PermissionKind>
-    public let label: LocalizedText?
-    public let enabled: Expr?
-    public let visible: Expr?
-    public let outcomes: [Outcome]
+  package struct PermissionRequest: Sendable, Hashable {
+    package let kind: Located<PermissionKind>
+    package let label: LocalizedText?
+    package let enabled: Expr?
+    package let visible: Expr?
+    package let outcomes: [Outcome]
   }
 
   /// An action step's system action, performed when the step is entered, and where each outcome goes.
-  public struct ActionCall: Sendable, Hashable {
-    public let name: Located<ActionName>
-    public let outcomes: [Outcome]
+  package struct ActionCall: Sendable, Hashable {
+    package let name: Located<ActionName>
+    package let outcomes: [Outcome]
   }
 
   /// Follows `next` by itself: `seconds` after the first event after which `when` holds (at once when
   /// `seconds` is 0).
-  public struct AutoAdvance: Sendable, Hashable {
-    public let seconds: Double
-    public let when: Expr?
-    public let location: SourceLocation
+  package struct AutoAdvance: Sendable, Hashable {
+    package let seconds: Double
+    package let when: Expr?
+    package let location: SourceLocation
   }
 }
 
 /// What happens on one outcome of an action or permission request.
-public struct Outcome: Sendable, Hashable {
-  public let name: String
-  public let transition: Transition
-  public let location: SourceLocation
+package struct Outcome: Sendable, Hashable {
+  package let name: String
+  package let transition: Transition
+  package let location: SourceLocation
 }
 
 /// A way out of a step: a target, its label and effects.
-public struct Transition: Sendable, Hashable {
-  public let target: Target
-  public let label: LocalizedText?
-  public let enabled: Expr?
-  public let effects: [Effect]
-  public let location: SourceLocation
+package struct Transition: Sendable, Hashable {
+  package let target: Target
+  package let label: LocalizedText?
+  package let enabled: Expr?
+  package let effects: [Effect]
+  package let location: SourceLocation
 
   package init(
     target: Target, label: LocalizedText? = nil, enabled: Expr? = nil, effects: [Effect] = [], location: SourceLocation
@@ -233,7 +233,7 @@ public struct Transition: Sendable, Hashable {
 }
 
 /// Where a transition goes.
-public enum Target: Sendable, Hashable {
+package enum Target: Sendable, Hashable {
   case step(StepIndex)
   /// Stay on the current step without re-entering it.
   case stay
@@ -242,52 +242,52 @@ public enum Target: Sendable, Hashable {
 }
 
 /// One guarded route of a transition: taken when `when` holds or is absent; its effects run before the move.
-public struct Route: Sendable, Hashable {
-  public let when: Expr?
-  public let target: StepIndex?  // nil means `stay`
-  public let effects: [Effect]
-  public let location: SourceLocation
+package struct Route: Sendable, Hashable {
+  package let when: Expr?
+  package let target: StepIndex?  // nil means `stay`
+  package let effects: [Effect]
+  package let location: SourceLocation
 }
 
 /// A named button of a step (`tap NAME`). (Not `Button`, which SwiftUI declares.)
-public struct StepButton: Sendable, Hashable {
+package struct StepButton: Sendable, Hashable {
   /// Where the button leads: a transition target, or a system action whose outcome decides.
-  public enum Move: Sendable, Hashable {
+  package enum Move: Sendable, Hashable {
     case go(Target)
     case perform(action: Located<ActionName>, outcomes: [Outcome])
   }
-  public let name: String
-  public let label: LocalizedText?
-  public let enabled: Expr?
-  public let visible: Expr?
-  public let effects: [Effect]
-  public let move: Move
-  public let location: SourceLocation
+  package let name: String
+  package let label: LocalizedText?
+  package let enabled: Expr?
+  package let visible: Expr?
+  package let effects: [Effect]
+  package let move: Move
+  package let location: SourceLocation
 }
 
 /// A localized text: guarded alternatives, the first whose condition holds is shown. (Not `Text`, which SwiftUI
 /// declares.)
-public struct LocalizedText: Sendable, Hashable {
+package struct LocalizedText: Sendable, Hashable {
   /// A string key with the condition under which it is shown and the arguments for its `{name}` placeholders.
-  public struct Alternative: Sendable, Hashable {
-    public let when: Expr?
-    public let key: String
-    public let args: [Named<Expr>]
-    public let location: SourceLocation
+  package struct Alternative: Sendable, Hashable {
+    package let when: Expr?
+    package let key: String
+    package let args: [Named<Expr>]
+    package let location: SourceLocation
   }
-  public let alternatives: [Alternative]
+  package let alternatives: [Alternative]
 }
 
 /// `VAR` or `VAR.KEY` (one key of a map variable).
-public struct AssignmentTarget: Sendable, Hashable, CustomStringConvertible {
-  public let variable: String
-  public let key: String?
-  public let location: SourceLocation
-  public var description: String { key.map { "\(variable).\($0)" } ?? variable }
+package struct AssignmentTarget: Sendable, Hashable, CustomStringConvertible {
+  package let variable: String
+  package let key: String?
+  package let location: SourceLocation
+  package var description: String { key.map { "\(variable).\($0)" } ?? variable }
 }
 
 /// An effect as data: the engine emits it in order, pluggable handlers perform it.
-public struct Effect: Sendable, Hashable {
+package struct Effect: Sendable, Hashable {
   /// What the effect does; expressions are evaluated when it runs.
   public enum Kind: Sendable, Hashable {
     case set(AssignmentTarget, Expr)
@@ -299,12 +299,12 @@ public struct Effect: Sendable, Hashable {
     case completeOnboarding
     case log(Expr)
   }
-  public let kind: Kind
-  public let when: Expr?
-  public let location: SourceLocation
+  package let kind: Kind
+  package let when: Expr?
+  package let location: SourceLocation
 
   /// The effect's type key as written (`set`, `track`, ...).
-  public var typeName: String {
+  package var typeName: String {
     switch kind {
     case .set: "set"
     case .track: "track"
@@ -317,7 +317,7 @@ public struct Effect: Sendable, Hashable {
     }
   }
 
-  public static let typeNames = [
+  package static let typeNames = [
     "set", "track", "userProperty", "requestReview", "syncProfile", "placement", "completeOnboarding", "log",
   ]
 }

@@ -4,7 +4,7 @@
 
 /// A kind of permission a flow asks for (`notifications`, `microphone`, ...). The flow declares the kinds it
 /// uses under `permissions:`; the well-known ones are static members.
-public struct PermissionKind: RawRepresentable, Hashable, Sendable, Comparable, ExpressibleByStringLiteral,
+public struct PermissionKind: RawRepresentable, Hashable, Sendable, ExpressibleByStringLiteral,
   CustomStringConvertible
 {
   /// The kind as written in the flow: `notifications`.
@@ -15,8 +15,6 @@ public struct PermissionKind: RawRepresentable, Hashable, Sendable, Comparable, 
   public init(stringLiteral value: String) { self.init(rawValue: value) }
   /// The kind as written in the flow.
   public var description: String { rawValue }
-  /// Orders kinds by name.
-  public static func < (a: Self, b: Self) -> Bool { a.rawValue < b.rawValue }
 
   /// Notifications (`UNUserNotificationCenter`).
   public static let notifications: Self = "notifications"
@@ -70,7 +68,7 @@ public enum PermissionStatus: String, Hashable, Sendable, CaseIterable, CustomSt
 
 /// A system action a flow performs (`action: sign-in-with-apple` on an action step or a button). The known
 /// actions are static members with their outcomes; any other name is reported by the linter.
-public struct ActionName: RawRepresentable, Hashable, Sendable, Comparable, ExpressibleByStringLiteral,
+public struct ActionName: RawRepresentable, Hashable, Sendable, ExpressibleByStringLiteral,
   CustomStringConvertible
 {
   /// The action as written in the flow: `sign-in-with-apple`.
@@ -81,8 +79,6 @@ public struct ActionName: RawRepresentable, Hashable, Sendable, Comparable, Expr
   public init(stringLiteral value: String) { self.init(rawValue: value) }
   /// The action as written in the flow.
   public var description: String { rawValue }
-  /// Orders actions by name.
-  public static func < (a: Self, b: Self) -> Bool { a.rawValue < b.rawValue }
 
   /// Sign in with Apple: `success` (result `name`, `userId`), `failure` or `cancelled`.
   public static let signInWithApple: Self = "sign-in-with-apple"

@@ -72,13 +72,13 @@ public struct StoreError: Error, Sendable, Hashable, CustomStringConvertible {
 
 /// Every provider a session needs.
 public struct Providers: Sendable {
-  public var permissions: any PermissionProvider
-  public var auth: any AuthProvider
-  public var profiles: any ProfileServer
-  public var review: any ReviewPrompt
-  public var platform: any Platform
-  public var store: any KeyValueStore
-  public var effects: any EffectHandler
+  package let permissions: any PermissionProvider
+  package let auth: any AuthProvider
+  package let profiles: any ProfileServer
+  package let review: any ReviewPrompt
+  package let platform: any Platform
+  package let store: any KeyValueStore
+  package let effects: any EffectHandler
 
   public init(
     permissions: any PermissionProvider, auth: any AuthProvider, profiles: any ProfileServer,

@@ -320,7 +320,7 @@ package struct ExploreSetup: Hashable, Sendable {
   /// `osVersion=26 locale=ja-JP notifications=denied`.
   package var description: String {
     let facts = environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value.description)" }
-    let statuses = permissions.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+    let statuses = permissions.sorted { $0.key.rawValue < $1.key.rawValue }.map { "\($0.key)=\($0.value)" }
     let all = facts + statuses
     return all.isEmpty ? "(defaults)" : all.joined(separator: " ")
   }
