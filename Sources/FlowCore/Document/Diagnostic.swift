@@ -1,14 +1,20 @@
 /// A message about a document, at a position: what every front end, validator and rule reports.
 public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
+  /// How serious a diagnostic is: an error stops a flow from running; a warning does not.
   public enum Severity: String, Hashable, Sendable, Comparable {
+    /// `warning` or `error`.
     case warning, error
 
+    /// A warning sorts before an error.
     public static func < (lhs: Self, rhs: Self) -> Bool { lhs == .warning && rhs == .error }
   }
 
+  /// Error or warning.
   public package(set) var severity: Severity
+  /// What is wrong, without the position.
   public package(set) var message: String
   package var file: String
+  /// Where, 1-based.
   public package(set) var location: SourceLocation
   /// A stable id such as `unknown-step` or `schema`; nil for load errors.
   package var ruleID: String?

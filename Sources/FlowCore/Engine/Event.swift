@@ -3,8 +3,11 @@ public enum FlowEvent: Sendable, Hashable {
   /// The app starts or is relaunched (killed and started again): in-memory state is lost and the flow
   /// resumes from the store as its `resume` routes say.
   case launch(Launch)
+  /// Confirm the step (`next`): follows its `next` transition.
   case next
+  /// Skip the step: follows its `skip` transition.
   case skip
+  /// Go back to the previous step, when the step allows it.
   case back
   /// Select one or several options and confirm.
   case choose([String])
@@ -18,6 +21,7 @@ public enum FlowEvent: Sendable, Hashable {
   case outcome(String, result: [String: Value])
   /// Virtual time passes.
   case elapse(seconds: Double)
+  /// Clear what the flow's `reset` names and start again.
   case reset
 
   /// A short name for traces and messages.

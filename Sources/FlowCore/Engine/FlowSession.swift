@@ -145,8 +145,10 @@ public struct FlowSession: Sendable {
 
 /// One line of a session's trace: what the engine did, and what the providers answered.
 public enum TraceEntry: Sendable, Hashable {
+  /// Something the engine did.
   case record(Record)
   /// A system dialog or action answered by a provider (`answer.dialogShown` is false when no dialog appeared).
   case dialog(DialogName, answer: ActionAnswer)
+  /// A store write that failed, with the store's message; the run goes on.
   case storeFailed(String)
 }

@@ -3,37 +3,59 @@
 public struct Screen: Sendable, Hashable {
   /// An option of a choice step, with its label rendered and whether the variable holds it.
   public struct Option: Sendable, Hashable {
+    /// The option's id: what `choose` takes and the variable stores.
     public package(set) var id: String
+    /// The label in the current language (the id when it has no text).
     public package(set) var label: String
+    /// Whether the choice variable holds this option.
     public package(set) var isSelected: Bool
   }
   /// A form field; `type` is the field type's name (`string`, `time`, `bool`, `int`).
   public struct Field: Sendable, Hashable {
+    /// The field's name: what `input NAME=VALUE` sets.
     public package(set) var name: String
+    /// The label in the current language.
     public package(set) var label: String?
+    /// `string`, `time` (`HH:MM`), `bool` or `int`.
     public package(set) var type: String
+    /// The placeholder in the current language.
     public package(set) var placeholder: String?
+    /// Whether `next` refuses the form without this field.
     public package(set) var isRequired: Bool
   }
   /// A visible button; a disabled one is shown but refuses the tap.
   public struct Button: Sendable, Hashable {
     /// What to type (`next`, `skip`, `tap restore`, `tap request`).
     public package(set) var name: String
+    /// The label in the current language.
     public package(set) var label: String
+    /// Whether a tap is accepted now.
     public package(set) var isEnabled: Bool
   }
 
+  /// The current step's id.
   public package(set) var step: String
+  /// The current step's kind.
   public package(set) var kind: Step.Kind
+  /// The locale the texts are rendered in.
   public package(set) var language: String
+  /// The title in the current language.
   public package(set) var title: String?
+  /// The body text in the current language.
   public package(set) var body: String?
+  /// The options of a choice step, in order.
   public package(set) var options: [Option] = []
+  /// Whether several options may be chosen at once.
   public package(set) var isMultipleChoice = false
+  /// The fields of a form step, in order.
   public package(set) var fields: [Field] = []
+  /// A text-input step's placeholder in the current language.
   public package(set) var inputPlaceholder: String?
+  /// The text a text-input step's field starts with.
   public package(set) var inputPrefill: String?
+  /// The visible buttons, `next` and `skip` first.
   public package(set) var buttons: [Button] = []
+  /// Whether `back` is accepted now.
   public package(set) var canGoBack = false
   /// The action or permission request waiting for an answer.
   public package(set) var waitingFor: DialogName?

@@ -1,29 +1,44 @@
 /// One entry of what the engine did, in order: steps entered and skipped, routes decided, effects emitted.
 public enum Record: Sendable, Hashable {
+  /// The flow entered a step.
   case entered(step: String)
   /// A step whose `skipIf` held; `why` shows the condition with the values it saw.
   case skipped(step: String, why: String)
   /// A guarded route or resume rule that decided where to go.
   case routed(from: String, to: String, why: String)
+  /// The user went back from one step to another.
   case wentBack(from: String, to: String)
+  /// An effect, in the order it happens.
   case effect(RuntimeEffect)
   /// An event addressed to a step that is no longer current (a double tap during a transition).
   case stale(event: String, step: String)
+  /// Something the run tolerated, such as a store it could not read.
   case warning(String)
+  /// The flow reached a terminal step with its outcome.
   case ended(step: String, outcome: TerminalOutcome)
 }
 
 /// An effect with its values computed, ready for a handler.
 public enum RuntimeEffect: Sendable, Hashable {
+  /// A variable took a new value.
   case set(variable: String, value: Value)
+  /// Write a value to the store under a key.
   case persist(key: String, value: Value)
+  /// Remove a key from the store.
   case remove(key: String)
+  /// An analytics event with its properties.
   case track(event: String, properties: [String: Value])
+  /// An analytics user property.
   case userProperty(name: String, value: Value)
+  /// Ask for the system review prompt (the session asks the ``ReviewPrompt``); the flow does not branch on it.
   case requestReview
+  /// Send the profile to the server for a user id.
   case syncProfile(userID: Value)
+  /// Show a placement (a paywall or an offer) by name.
   case placement(String)
+  /// Onboarding is complete.
   case completeOnboarding
+  /// A line for the app's log.
   case log(String)
   /// Ask a provider: a system action or a permission request. The answer comes back as ``FlowEvent/outcome(_:result:)``.
   case perform(action: ActionName, permission: PermissionKind?)
@@ -48,6 +63,7 @@ public enum RuntimeEffect: Sendable, Hashable {
 
 /// Why the engine refused an event; the state is unchanged.
 public struct Rejection: Error, Sendable, Hashable, CustomStringConvertible {
+  /// What was refused and why.
   public var message: String
   /// The commands the current step accepts.
   public var allowed: [String]
@@ -63,6 +79,7 @@ public struct Rejection: Error, Sendable, Hashable, CustomStringConvertible {
 
 /// A failure of the flow itself while running (an endless automatic loop, a route that matches nothing).
 public struct RunError: Error, Sendable, Hashable, CustomStringConvertible {
+  /// What went wrong.
   public var message: String
   package init(message: String) { self.message = message }
   public var description: String { message }

@@ -32,6 +32,7 @@ public struct RunState: Sendable, Hashable {
   /// The terminal step the run ended at, and its outcome (`completed`, `paywall`, `home`).
   public struct Ended: Sendable, Hashable {
     package var step: StepIndex
+    /// The terminal step's outcome.
     public let outcome: TerminalOutcome
   }
 }

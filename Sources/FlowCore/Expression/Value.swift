@@ -1,9 +1,14 @@
 /// A runtime value of the flow language: what variables hold, expressions produce and the store keeps.
 public enum Value: Hashable, Sendable {
+  /// No value (an absent optional, an unset store key).
   case null
+  /// `true` or `false`.
   case bool(Bool)
+  /// An integer; the language has no fractions.
   case int(Int)
+  /// A string.
   case string(String)
+  /// An ordered list.
   case list([Value])
   /// String-keyed map (habit name -> "HH:MM", a namespace such as `env`, a provider result).
   case map([String: Value])

@@ -3,7 +3,9 @@
 /// Build one with ``FlowCompiler`` from a positioned document tree (YAML or JSON). Steps are addressed by
 /// index internally; ``Flow/index(of:)`` maps an id to its index.
 public struct Flow: Sendable {
+  /// The flow's name (`flow:`).
   public let id: String
+  /// The flow's version (`version:`).
   public let version: String
   package let description: String?
   package let locales: [String]

@@ -2,13 +2,21 @@
 public struct Step: Sendable, Hashable {
   /// What the step is, as written in `kind:`.
   public enum Kind: String, Sendable, Hashable, CaseIterable {
+    /// Texts and buttons.
     case screen
+    /// One option of several.
     case singleChoice = "single-choice"
+    /// Several options of several.
     case multiChoice = "multi-choice"
+    /// A line of text.
     case textInput = "text-input"
+    /// Named fields.
     case form
+    /// A permission request.
     case permission
+    /// A system action performed on entry.
     case action
+    /// The end of the flow.
     case terminal
   }
 

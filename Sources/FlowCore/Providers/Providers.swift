@@ -3,11 +3,14 @@
 
 /// What a system action answered: an outcome name and the values it returned.
 public struct ActionAnswer: Sendable, Hashable {
+  /// The outcome's name (`success`, `granted`, ...), as the flow's `on:` tables name it.
   public var outcome: String
+  /// What the action returned, bound as `result` in the outcome's transition.
   public var result: [String: Value]
   /// Whether a system dialog was shown to get this answer.
   public var dialogShown: Bool
 
+  /// An answer with an outcome, its result, and whether a dialog was shown.
   public init(_ outcome: String, result: [String: Value] = [:], dialogShown: Bool = true) {
     self.outcome = outcome
     self.result = result
@@ -28,22 +31,27 @@ public protocol PermissionProvider: Sendable {
 
 /// Sign in with Apple: `success` (result `name`, `userId`), `failure` or `cancelled`.
 public protocol AuthProvider: Sendable {
+  /// Shows Sign in with Apple and answers how it ended.
   func signInWithApple() async -> ActionAnswer
 }
 
 /// The profile server: restore answers `found` (result `displayName`, `habits`), `empty` or `error`.
 public protocol ProfileServer: Sendable {
+  /// Looks up the user's profile on the server.
   func restoreProfile() async -> ActionAnswer
+  /// Sends the profile for a user id (no answer is awaited).
   func syncProfile(userID: Value) async
 }
 
 /// The system review prompt: `shown`, or `suppressed` by the system's yearly limit.
 public protocol ReviewPrompt: Sendable {
+  /// Asks the system to show its review prompt.
   func requestReview() async -> ActionAnswer
 }
 
 /// Device facts (`osVersion`, `alarmKitAvailable`, `locale`, `deviceId`) and the clock.
 public protocol Platform: Sendable {
+  /// The device's facts by name, read at launch.
   func environment() async -> [String: Value]
   /// Seconds since midnight now.
   func timeOfDay() async -> Double
@@ -54,18 +62,23 @@ public protocol Platform: Sendable {
 public protocol KeyValueStore: Sendable {
   /// Every stored value. Throws ``StoreError`` when the store is corrupted or unreadable.
   func load() async throws(StoreError) -> [String: Value]
+  /// Stores a value under a key.
   func set(_ key: String, to value: Value) async throws(StoreError)
+  /// Removes a key.
   func remove(_ key: String) async throws(StoreError)
 }
 
 /// Performs the effects that leave the flow: analytics, user properties, placements, completion, logs.
 public protocol EffectHandler: Sendable {
+  /// Performs one effect; called in the order the flow emits them.
   func perform(_ effect: RuntimeEffect) async
 }
 
 /// A store that could not be read or written.
 public struct StoreError: Error, Sendable, Hashable, CustomStringConvertible {
+  /// Why the store failed, for the trace.
   public var message: String
+  /// A store error with its message.
   public init(_ message: String) { self.message = message }
   public var description: String { message }
 }
@@ -80,6 +93,7 @@ public struct Providers: Sendable {
   package let store: any KeyValueStore
   package let effects: any EffectHandler
 
+  /// Every provider, each an app object (one object may play several roles).
   public init(
     permissions: any PermissionProvider, auth: any AuthProvider, profiles: any ProfileServer,
     review: any ReviewPrompt, platform: any Platform, store: any KeyValueStore, effects: any EffectHandler
