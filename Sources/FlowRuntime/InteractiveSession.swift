@@ -113,6 +113,8 @@ package struct InteractiveSession {
   var initialStore: [String: Value] = [:]
   /// Whether a store write failed: the session then ends with exit status 2.
   var storeWriteFailed = false
+  /// The flow file, named in runtime errors with the position of what failed.
+  package var flowPath: String?
 
   package init(runner: Runner, output: Output, setup: SessionSetup) {
     self.runner = runner
@@ -204,7 +206,7 @@ package struct InteractiveSession {
       output.show(trace)
       return true
     case .failed(let error):
-      output.error("flowrun: the flow failed\(lineNumber.map { " at line \($0)" } ?? ""): \(error.message)")
+      output.error(failureMessage(error.message, lineNumber: lineNumber))
       return false
     case .info(let text):
       output.line(text)
@@ -212,6 +214,30 @@ package struct InteractiveSession {
     case .rejected, .quit:
       return true
     }
+  }
+
+  /// `FLOW:LINE:COL: error: MESSAGE (the flow failed on step 'S', at line N of the commands)`: the position
+  /// is the one the error carries (an expression), else the current step's.
+  func failureMessage(_ message: String, lineNumber: Int?) -> String {
+    var text = message
+    var position = currentStep.flatMap { id in runner.flow.steps.first { $0.id == id }?.location }
+    let parts = message.split(separator: ": ", maxSplits: 1)
+    if parts.count == 2 {
+      let numbers = parts[0].split(separator: ":")
+      if numbers.count == 2, let line = Int(numbers[0]), let column = Int(numbers[1]) {
+        position = SourceLocation(line: line, column: column)
+        text = String(parts[1])
+      }
+    }
+    let prefix: String
+    if let flowPath {
+      prefix = flowPath + (position.map { ":\($0.line):\($0.column)" } ?? "") + ": error: "
+    } else {
+      prefix = "flowrun: error: "
+    }
+    var context = "the flow failed" + (currentStep.map { " on step '\($0)'" } ?? "")
+    if let lineNumber { context += ", at line \(lineNumber) of the commands" }
+    return prefix + text + " (\(context))"
   }
 
   /// Shows the current step, or why it cannot be shown (a text argument that cannot be evaluated, say).

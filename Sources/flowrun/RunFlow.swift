@@ -128,6 +128,7 @@ struct RunFlow: AsyncParsableCommand {
     var runner = Runner(flow: compiled, providers: providers)
     runner.languageOverride = lang
     var session = InteractiveSession(runner: runner, output: output, setup: setup)
+    session.flowPath = flow
     let source: CommandSource
     if let script, script != "-" {
       do {

@@ -136,6 +136,42 @@ import Testing
     }
   }
 
+  @Test func aRuntimeFailureNamesTheFlowFileAndThePositionOfWhatFailed() throws {
+    let directory = try Tool.temporaryDirectory()
+    let flow = directory.appendingPathComponent("divide.yaml")
+    try Data(
+      """
+      flow: divide
+      version: "1"
+      locales: [en]
+      strings:
+        en: {divide: Divide}
+      variables:
+        n: {type: int, default: 0}
+        m: {type: int, default: 0, persist: M}
+      start: welcome
+      steps:
+        welcome:
+          kind: screen
+          buttons:
+            divide:
+              label: divide
+              effects:
+                - set: m
+                  value: 10 / n
+              to: done
+        done: {kind: terminal, outcome: completed}
+
+      """.utf8
+    ).write(to: flow)
+    let result = try Tool.run("flowrun", [flow.path], stdin: "tap divide\n")
+    #expect(result.status == 1)
+    #expect(
+      result.stderr
+        == "\(flow.path):18:20: error: cannot evaluate '10 / n': division by zero (the flow failed on step "
+        + "'welcome', at line 1 of the commands)\n", "\(result.stderr)")
+  }
+
   @Test func unknownCommandsSuggestTheNearestOne() throws {
     let result = try Tool.run("flowrun", ["flows/tempoai.yaml"], stdin: "nxet\n")
     #expect(result.status == 1)
