@@ -71,7 +71,7 @@ package struct SessionSetup: Sendable {
   /// Providers scripted from the flags; when interactive, unscripted dialogs are asked at the prompt. The store is
   /// the `--state` file, or memory.
   package func providers(output: Output) -> Providers {
-    let ask: AskPerson? =
+    let ask: AskForAnswer? =
       interactive
       ? { @Sendable question, choices in
         output.line("  ◆ \(question) [\(choices.joined(separator: "/"))]")

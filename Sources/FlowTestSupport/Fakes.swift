@@ -15,7 +15,7 @@ extension Fakes {
   ///
   /// A request for a kind whose status is already `granted`, `denied` or `unavailable` answers that status at
   /// once without a dialog, as iOS does. Otherwise the next scripted answer is used, then `ask`, then `granted`.
-  public final class Permissions: PermissionProvider, Sendable {
+  public final class Permissions: PermissionProvider, ScriptKeeper {
     private let script: Mutex<PermissionScript>
     private let ask: AskUser?
 
@@ -48,21 +48,15 @@ extension Fakes {
 
     public func status(of kind: PermissionKind) async -> PermissionStatus { script.withLock { $0.status(of: kind) } }
 
-    public func request(_ kind: PermissionKind) async -> ActionAnswer {
-      var answer: ActionAnswer?
-      switch script.withLock({ $0.start(kind) }) {
-      case .determined(let answer): return answer
-      case .dialog(let scripted): answer = scripted
-      }
-      if answer == nil, let ask, let outcome = await ask("Allow \(kind)?", PermissionScript.choices) {
-        answer = ActionAnswer(outcome)
-      }
-      return script.withLock { [answer] in $0.finish(kind, with: answer) }
+    public func request(_ kind: PermissionKind) async -> ActionAnswer { await answerRequest(kind, ask: ask) }
+
+    package func withScript<Result: Sendable>(_ body: (inout PermissionScript) -> Result) -> Result {
+      script.withLock { body(&$0) }
     }
   }
 
   /// Answers a system action from a script, then from `ask`, then with a default outcome.
-  public final class Action: Sendable {
+  public final class Action: ScriptKeeper {
     private let script: Mutex<ActionScript>
     private let ask: AskUser?
 
@@ -74,11 +68,10 @@ extension Fakes {
     /// How many times the action was performed.
     public var callCount: Int { script.withLock { $0.calls } }
 
-    func answer() async -> ActionAnswer {
-      var answer = script.withLock { $0.start() }
-      let (name, choices) = script.withLock { ($0.name, $0.choices) }
-      if answer == nil, let ask, let outcome = await ask("\(name)?", choices) { answer = ActionAnswer(outcome) }
-      return script.withLock { [answer] in $0.finish(with: answer) }
+    func answer() async -> ActionAnswer { await answerAction(ask: ask) }
+
+    package func withScript<Result: Sendable>(_ body: (inout ActionScript) -> Result) -> Result {
+      script.withLock { body(&$0) }
     }
   }
 

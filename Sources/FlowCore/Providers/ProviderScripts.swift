@@ -145,3 +145,42 @@ package struct StoreScript: Sendable {
 
   package mutating func remove(_ key: String) { values.removeValue(forKey: key) }
 }
+
+/// Asks a person to answer a system dialog nothing scripted: the question and the outcomes to choose from; nil
+/// when there is no answer (input ended).
+package typealias AskForAnswer = @Sendable (_ question: String, _ choices: [String]) async -> String?
+
+/// A provider that keeps a script (``PermissionScript``, ``ActionScript``) behind its own lock; FlowCore has
+/// none to offer. The extensions below answer by the script, asking a person between taking a scripted answer
+/// and finishing, outside the lock.
+package protocol ScriptKeeper<Script>: Sendable {
+  associatedtype Script: Sendable
+  /// Runs `body` on the script under the keeper's lock.
+  func withScript<Result: Sendable>(_ body: (inout Script) -> Result) -> Result
+}
+
+extension ScriptKeeper where Script == PermissionScript {
+  /// Answers a request for `kind` by the script, asking `ask` when the status is undetermined and no scripted
+  /// answer is left.
+  package func answerRequest(_ kind: PermissionKind, ask: AskForAnswer?) async -> ActionAnswer {
+    var answer: ActionAnswer?
+    switch withScript({ $0.start(kind) }) {
+    case .determined(let answer): return answer
+    case .dialog(let scripted): answer = scripted
+    }
+    if answer == nil, let ask, let outcome = await ask("Allow \(kind)?", PermissionScript.choices) {
+      answer = ActionAnswer(outcome)
+    }
+    return withScript { [answer] in $0.finish(kind, with: answer) }
+  }
+}
+
+extension ScriptKeeper where Script == ActionScript {
+  /// Performs the action by the script, asking `ask` when no scripted answer is left.
+  package func answerAction(ask: AskForAnswer?) async -> ActionAnswer {
+    var answer = withScript { $0.start() }
+    let (name, choices) = withScript { ($0.name, $0.choices) }
+    if answer == nil, let ask, let outcome = await ask("\(name)?", choices) { answer = ActionAnswer(outcome) }
+    return withScript { [answer] in $0.finish(with: answer) }
+  }
+}

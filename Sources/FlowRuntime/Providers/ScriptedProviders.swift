@@ -1,10 +1,6 @@
 package import FlowCore
 import Synchronization
 
-/// Asks a person at the prompt to answer a system dialog nothing scripted: the question and the outcomes to
-/// choose from; nil when input ended.
-package typealias AskPerson = @Sendable (_ question: String, _ choices: [String]) async -> String?
-
 /// The operating system as `flowrun` and scenario tables simulate it: each provider answers from its script
 /// (flags, a table row), then asks a person when `ask` is given, then falls back as ``PermissionScript`` and
 /// ``ActionScript`` say.
@@ -22,7 +18,7 @@ extension Providers {
   package static func scripted(
     facts: [String: Value] = [:], clock: Double = 9 * 3600,
     permissionStatuses: [PermissionKind: PermissionStatus] = [:],
-    answers: [String: [ActionAnswer]] = [:], store: any KeyValueStore = MemoryStore(), ask: AskPerson? = nil
+    answers: [String: [ActionAnswer]] = [:], store: any KeyValueStore = MemoryStore(), ask: AskForAnswer? = nil
   ) -> Providers {
     var permissionAnswers: [PermissionKind: [ActionAnswer]] = [:]
     for (key, scripted) in answers where ActionName(rawValue: key).outcomes == nil {
@@ -39,11 +35,11 @@ extension Providers {
 }
 
 /// Permissions answered by a ``PermissionScript``; `settings KIND=STATUS` changes their statuses.
-package final class ScriptedPermissions: PermissionProvider, Sendable {
+package final class ScriptedPermissions: PermissionProvider, ScriptKeeper {
   private let script: Mutex<PermissionScript>
-  private let ask: AskPerson?
+  private let ask: AskForAnswer?
 
-  package init(_ script: PermissionScript, ask: AskPerson? = nil) {
+  package init(_ script: PermissionScript, ask: AskForAnswer? = nil) {
     self.script = Mutex(script)
     self.ask = ask
   }
@@ -55,40 +51,31 @@ package final class ScriptedPermissions: PermissionProvider, Sendable {
 
   package func status(of kind: PermissionKind) async -> PermissionStatus { script.withLock { $0.status(of: kind) } }
 
-  package func request(_ kind: PermissionKind) async -> ActionAnswer {
-    var answer: ActionAnswer?
-    switch script.withLock({ $0.start(kind) }) {
-    case .determined(let answer): return answer
-    case .dialog(let scripted): answer = scripted
-    }
-    if answer == nil, let ask, let outcome = await ask("Allow \(kind)?", PermissionScript.choices) {
-      answer = ActionAnswer(outcome)
-    }
-    return script.withLock { [answer] in $0.finish(kind, with: answer) }
+  package func request(_ kind: PermissionKind) async -> ActionAnswer { await answerRequest(kind, ask: ask) }
+
+  package func withScript<Result: Sendable>(_ body: (inout PermissionScript) -> Result) -> Result {
+    script.withLock { body(&$0) }
   }
 }
 
 /// Sign in, profile restore and the review prompt, answered by an ``ActionScript``.
-package final class ScriptedAction: AuthProvider, ProfileServer, ReviewPrompt, Sendable {
+package final class ScriptedAction: AuthProvider, ProfileServer, ReviewPrompt, ScriptKeeper {
   private let script: Mutex<ActionScript>
-  private let ask: AskPerson?
+  private let ask: AskForAnswer?
 
-  package init(_ script: ActionScript, ask: AskPerson? = nil) {
+  package init(_ script: ActionScript, ask: AskForAnswer? = nil) {
     self.script = Mutex(script)
     self.ask = ask
   }
 
-  func answer() async -> ActionAnswer {
-    var answer = script.withLock { $0.start() }
-    let (name, choices) = script.withLock { ($0.name, $0.choices) }
-    if answer == nil, let ask, let outcome = await ask("\(name)?", choices) { answer = ActionAnswer(outcome) }
-    return script.withLock { [answer] in $0.finish(with: answer) }
+  package func withScript<Result: Sendable>(_ body: (inout ActionScript) -> Result) -> Result {
+    script.withLock { body(&$0) }
   }
 
-  package func signInWithApple() async -> ActionAnswer { await answer() }
-  package func restoreProfile() async -> ActionAnswer { await answer() }
+  package func signInWithApple() async -> ActionAnswer { await answerAction(ask: ask) }
+  package func restoreProfile() async -> ActionAnswer { await answerAction(ask: ask) }
   package func syncProfile(userID: Value) async {}
-  package func requestReview() async -> ActionAnswer { await answer() }
+  package func requestReview() async -> ActionAnswer { await answerAction(ask: ask) }
 }
 
 /// Fixed device facts and a fixed clock.
