@@ -35,21 +35,14 @@ package struct Runner: Sendable {
   }
 
   package mutating func execute(_ command: Command) async -> Result {
-    let event: FlowEvent
-    switch command.verb {
-    case .next: event = .next
-    case .back: event = .back
-    case .skip: event = .skip
-    case .choose: event = .choose(resolveOptions(command.arguments.joined(separator: " ")))
-    case .input: event = inputEvent(command)
-    case .tap: event = .tap(command.arguments[0])
-    case .wait: event = .elapse(seconds: Double(command.arguments[0]) ?? 0)
-    case .reset: event = .reset
-    case .restart: return await start(clock: state.clock)
-    case .settings: return changeSettings(command.arguments)
-    case .state: return .info(stateDescription())
-    case .help: return .info(Self.help)
-    case .quit: return .quit
+    guard let event = command.event(on: state.current.map { flow.steps[$0] }) else {
+      switch command.action {
+      case .restart: return await start(clock: state.clock)
+      case .settings(let pairs): return changeSettings(pairs)
+      case .state: return .info(stateDescription())
+      case .help: return .info(Self.help)
+      default: return .quit  // every other command sends an event
+      }
     }
     do {
       return .trace(try await session.send(event, at: command.step))
@@ -64,48 +57,22 @@ package struct Runner: Sendable {
 
   /// `settings KIND=STATUS`: the user changes a permission in the system Settings app (read at the next
   /// launch or reset).
-  func changeSettings(_ pairs: [String]) -> Result {
+  func changeSettings(_ pairs: [Command.Setting]) -> Result {
     guard let permissions = session.providers.permissions as? ScriptedPermissions else {
       return .info("settings can only be changed on the scripted permission provider")
     }
     var lines: [String] = []
     for pair in pairs {
-      let parts = pair.split(separator: "=", maxSplits: 1).map(String.init)
       let status: PermissionStatus
       do {
-        status = try PermissionStatus.parse(parts.count > 1 ? parts[1] : "")
+        status = try PermissionStatus.parse(pair.status)
       } catch {
         return .rejected(Rejection(message: error.message, allowed: []))
       }
-      permissions.setStatus(status, of: PermissionKind(rawValue: parts[0]))
-      lines.append("  ⚙ \(parts[0]) is now \(status) in Settings (read at the next restart or reset)")
+      permissions.setStatus(status, of: PermissionKind(rawValue: pair.kind))
+      lines.append("  ⚙ \(pair.kind) is now \(status) in Settings (read at the next restart or reset)")
     }
     return .info(lines.joined(separator: "\n"))
-  }
-
-  /// `choose 2` picks the second option when no option is called "2"; `choose a,b` several.
-  func resolveOptions(_ text: String) -> [String] {
-    let ids = text.split(separator: ",").map { String($0).trimmingWhitespace }
-    guard let current = state.current, let options = flow.steps[current].choice?.options else { return ids }
-    return ids.map { id in
-      if options.contains(where: { $0.id == id }) { return id }
-      if let number = Int(id), options.indices.contains(number - 1) { return options[number - 1].id }
-      return id
-    }
-  }
-
-  func inputEvent(_ command: Command) -> FlowEvent {
-    if let current = state.current, !flow.steps[current].fields.isEmpty,
-      command.arguments.allSatisfy({ $0.contains("=") })
-    {
-      var fields: [String: String] = [:]
-      for argument in command.arguments {
-        let parts = argument.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-        fields[String(parts[0])] = parts.count > 1 ? String(parts[1]) : ""
-      }
-      return .inputFields(fields)
-    }
-    return .input(command.arguments.count == 1 ? command.arguments[0] : command.rest)
   }
 
   /// Variables and store, for the `state` command.

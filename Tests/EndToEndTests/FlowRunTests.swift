@@ -178,3 +178,23 @@ import Testing
     #expect(result.stderr.contains("unknown command 'nxet'; did you mean 'next'?"), "\(result.stderr)")
   }
 }
+
+@Suite struct FlowRunCommandNumberTests {
+  @Test func waitBeyondAYearIsRefusedWithTheRangeNotACrash() throws {
+    let script = try Tool.temporaryDirectory().appendingPathComponent("wait.txt").path
+    try "wait 1e19\nstate\n".write(toFile: script, atomically: true, encoding: .utf8)
+    let result = try Tool.run("flowrun", ["flows/anicca-v04.yaml", "--script", script])
+    #expect(result.status == 1)
+    #expect(
+      result.stderr
+        == "\(script):1: wait: 1e19 is out of range; seconds must be a number from 0 to 31536000 (one year)\n")
+  }
+
+  @Test func anExtremeOptionNumberIsAnUnknownOption() throws {
+    let result = try Tool.run("flowrun", ["flows/anicca-v04.yaml"], stdin: "next\nchoose -9223372036854775808\nstate\n")
+    #expect(result.status == 1)
+    #expect(
+      result.stderr.contains("<stdin>:2: 'choose -9223372036854775808' was refused on step 'value'"), "\(result.stderr)"
+    )
+  }
+}

@@ -347,25 +347,8 @@ package enum ExploreMove: Hashable, Sendable {
     case .restart: return "restart"
     case .answer(let action, let permission, let outcome, _):
       return "[\(permission?.rawValue ?? action.rawValue): \(outcome)]"
-    case .event(let event):
-      switch event {
-      case .next: return "next"
-      case .skip: return "skip"
-      case .back: return "back"
-      case .reset: return "reset"
-      case .choose(let ids): return "choose " + ids.joined(separator: ",")
-      case .input(let text):
-        var quoted = ""
-        Value.writeJSONString(text, to: &quoted)
-        return "input " + quoted
-      case .inputFields(let fields):
-        return "input " + fields.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
-      case .tap(let name): return "tap \(name)"
-      case .elapse(let seconds):
-        return seconds == seconds.rounded() && abs(seconds) < 1e15 ? "wait \(Int(seconds))" : "wait \(seconds)"
-      case .outcome(let name, _): return "[\(name)]"
-      case .launch: return "restart"
-      }
+    case .event(.outcome(let name, _)): return "[\(name)]"
+    case .event(let event): return Command(sending: event)?.description ?? "restart"
     }
   }
 }

@@ -170,10 +170,9 @@ extension FlowTransition.Kind {
 extension TransitionTracker {
   /// The kind of transition a `flowrun` command follows.
   package mutating func begin(_ command: Command) {
-    switch command.verb {
+    switch command.action {
     case .skip: begin(.skip)
-    case .tap:
-      let name = command.arguments.first ?? ""
+    case .tap(let name):
       switch name {
       case "next", "request": begin(.next)
       case "skip": begin(.skip)
