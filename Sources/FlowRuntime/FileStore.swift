@@ -283,12 +283,17 @@ extension FileStore {
     }
     var values: [String: Value] = [:]
     for entry in object.entries ?? [] {
-      guard let value = Value(node: entry.value) else {
+      do {
+        values[entry.key] = try Value(exactly: entry.value)
+      } catch {
+        let number = error.number
+        let problem =
+          number.isFinite && number == number.rounded()
+          ? "an integer outside \(Int.min)...\(Int.max)" : "a number with a fraction"
         return .damaged(
-          "\(path):\(entry.value.location): the value of '\(entry.key)' has a number with a fraction; stored "
-            + "values are booleans, integers, strings, lists and maps")
+          "\(path):\(error.location): the value of '\(entry.key)' has \(problem); stored values are booleans, "
+            + "integers, strings, lists and maps")
       }
-      values[entry.key] = value
     }
     return .store(values)
   }

@@ -153,6 +153,17 @@ struct FileStoreTests {
         + "(No such file or directory)")
   }
 
+  @Test func anIntegerOutsideIntIsNamedWithItsKeyAndTheRange() throws {
+    let directory = try temporaryDirectory()
+    _ = FileManager.default.createFile(
+      atPath: directory + "/state.json", contents: Data("{\"big\": [1, 99999999999999999999]}".utf8))
+    let error = #expect(throws: StoreError.self) { try FileStore.read(path: directory + "/state.json") }
+    #expect(
+      error?.message
+        == "\(directory)/state.json:1:13: the value of 'big' has an integer outside "
+        + "-9223372036854775808...9223372036854775807; stored values are booleans, integers, strings, lists and maps")
+  }
+
   @Test func aNumberWithAFractionIsNamedWithItsKey() throws {
     let directory = try temporaryDirectory()
     _ = FileManager.default.createFile(
