@@ -38,7 +38,7 @@ public struct FlowSession: Sendable {
   /// What the current step shows, or nil before ``launch(clock:)``.
   ///
   /// - Throws: ``RunError`` when a text argument or a button condition cannot be evaluated.
-  public func screen() throws -> Screen? { try engine.screen(for: state) }
+  public func screen() throws(RunError) -> Screen? { try engine.screen(for: state) }
 
   /// The commands the current step accepts, as `flowrun` writes them (`next`, `choose sleep|focus`,
   /// `answer granted`); what a generic UI or a test can offer.

@@ -67,7 +67,7 @@ extension Engine {
   /// What the current step shows, or nil before the run has started.
   ///
   /// - Throws: ``RunError`` when a text argument or a button condition cannot be evaluated.
-  package func screen(for state: RunState) throws -> Screen? {
+  package func screen(for state: RunState) throws(RunError) -> Screen? {
     guard let current = state.current else { return nil }
     return try Presenter(run: Run(engine: self, state: state)).screen(on: current)
   }
@@ -82,7 +82,7 @@ extension Engine {
   /// A text in the current language with its arguments filled in; nil when no alternative applies.
   ///
   /// - Throws: ``RunError`` when a condition or an argument cannot be evaluated.
-  package func render(_ text: LocalizedText?, in state: RunState) throws -> String? {
+  package func render(_ text: LocalizedText?, in state: RunState) throws(RunError) -> String? {
     try Presenter(run: Run(engine: self, state: state)).render(text)
   }
 
@@ -106,7 +106,7 @@ struct Presenter {
     return fallback
   }
 
-  func render(_ text: LocalizedText?) throws -> String? {
+  func render(_ text: LocalizedText?) throws(RunError) -> String? {
     guard let text else { return nil }
     for alternative in text.alternatives {
       if let when = alternative.when, !(try run.holds(when)) { continue }
@@ -115,7 +115,7 @@ struct Presenter {
     return nil
   }
 
-  func render(_ alternative: LocalizedText.Alternative) throws -> String {
+  func render(_ alternative: LocalizedText.Alternative) throws(RunError) -> String {
     let table = flow.strings[language] ?? [:]
     var text =
       table[alternative.key]?.value ?? flow.strings[flow.locales.first ?? ""]?[alternative.key]?.value
@@ -128,7 +128,7 @@ struct Presenter {
     return text
   }
 
-  func screen(on current: StepIndex) throws -> Screen {
+  func screen(on current: StepIndex) throws(RunError) -> Screen {
     let step = flow.steps[current]
     var screen = Screen(
       step: step.id, kind: step.kind, language: language, title: try render(step.title), body: try render(step.body))
@@ -136,7 +136,7 @@ struct Presenter {
       // An undeclared variable (FlowLint reports it; the compiler does not) selects nothing.
       let value = flow.variableIndexByName[choice.variable.value].map { state.variables[$0] } ?? .null
       screen.isMultipleChoice = step.kind == .multiChoice
-      screen.options = try choice.options.map { option in
+      screen.options = try choice.options.map { (option) throws(RunError) in
         let selected: Bool =
           switch value {
           case .string(let s): s == option.id
@@ -150,7 +150,7 @@ struct Presenter {
       screen.inputPlaceholder = try render(input.placeholder)
       if let prefill = input.prefill, case .string(let s) = try run.evaluate(prefill) { screen.inputPrefill = s }
     }
-    screen.fields = try step.fields.map { field in
+    screen.fields = try step.fields.map { (field) throws(RunError) in
       Screen.Field(
         name: field.name, label: try render(field.label), type: field.type.rawValue,
         placeholder: try render(field.placeholder), isRequired: field.isRequired)
@@ -164,13 +164,19 @@ struct Presenter {
     return screen
   }
 
-  func buttons(on current: StepIndex) throws -> [Screen.Button] {
+  /// Whether an optional condition holds; an absent one does.
+  private func holds(_ condition: Expr?) throws(RunError) -> Bool {
+    guard let condition else { return true }
+    return try run.holds(condition)
+  }
+
+  func buttons(on current: StepIndex) throws(RunError) -> [Screen.Button] {
     let step = flow.steps[current]
     var buttons: [Screen.Button] = []
     if let request = step.permission {
-      let visible = try request.visible.map { try run.holds($0) } ?? true
+      let visible = try holds(request.visible)
       if visible {
-        let enabled = try request.enabled.map { try run.holds($0) } ?? true
+        let enabled = try holds(request.enabled)
         buttons.append(
           .init(
             name: "tap request", label: try render(request.label) ?? "Allow \(request.kind.value)", isEnabled: enabled))
@@ -178,7 +184,7 @@ struct Presenter {
     }
     for button in step.buttons {
       if let visible = button.visible, !(try run.holds(visible)) { continue }
-      let enabled = try button.enabled.map { try run.holds($0) } ?? true
+      let enabled = try holds(button.enabled)
       buttons.append(
         .init(name: "tap \(button.name)", label: try render(button.label) ?? button.name, isEnabled: enabled))
     }
@@ -188,7 +194,7 @@ struct Presenter {
         .init(name: "next", label: try render(next.label) ?? defaultLabel("common_next", "Next"), isEnabled: enabled))
     }
     if let skip = step.skip {
-      let enabled = try skip.enabled.map { try run.holds($0) } ?? true
+      let enabled = try holds(skip.enabled)
       buttons.append(
         .init(name: "skip", label: try render(skip.label) ?? defaultLabel("common_skip", "Skip"), isEnabled: enabled))
     }
@@ -199,7 +205,7 @@ struct Presenter {
     flow.strings[language]?[key]?.value ?? fallback
   }
 
-  func commands(on current: StepIndex) throws -> [String] {
+  func commands(on current: StepIndex) throws(RunError) -> [String] {
     if state.ended != nil { return ["restart", "reset"] }
     if let pending = state.pending { return run.outcomeNames(of: pending).map { "answer \($0)" } }
     let step = flow.steps[current]

@@ -94,7 +94,7 @@ extension Run {
 
   /// Why `text` is not accepted on a text-input step, or nil: its `valid` condition (default: non-empty when
   /// required) and the variable's allowed values.
-  func textProblem(_ text: String, on current: StepIndex) throws -> String? {
+  func textProblem(_ text: String, on current: StepIndex) throws(RunError) -> String? {
     let step = flow.steps[current]
     guard let textInput = step.textInput else { return nil }
     if let valid = textInput.valid {
@@ -113,7 +113,7 @@ extension Run {
   }
 
   /// The text a text-input step's field holds now: its prefill, else the variable's value.
-  func currentText(on current: StepIndex) throws -> String {
+  func currentText(on current: StepIndex) throws(RunError) -> String {
     guard let textInput = flow.steps[current].textInput else { return "" }
     if let prefill = textInput.prefill, case .string(let text) = try evaluate(prefill) { return text }
     if let index = flow.variableIndexByName[textInput.variable.value], case .string(let text) = state.variables[index] {

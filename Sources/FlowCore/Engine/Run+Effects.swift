@@ -2,7 +2,7 @@
 
 extension Run {
 
-  mutating func apply(_ effects: [Effect], step: StepIndex?, bindings: [String: Value] = [:]) throws {
+  mutating func apply(_ effects: [Effect], step: StepIndex?, bindings: [String: Value] = [:]) throws(RunError) {
     guard !effects.isEmpty else { return }
     var bindings = bindings
     if let step { bindings["step"] = flow.steps[step].expressionValue }
@@ -19,7 +19,9 @@ extension Run {
         emit(.userProperty(name: name, value: try evaluate(expr, bindings: bindings)))
       case .requestReview: emit(.requestReview)
       case .syncProfile(let userID):
-        emit(.syncProfile(userID: try userID.map { try evaluate($0, bindings: bindings) } ?? .null))
+        var id = Value.null
+        if let userID { id = try evaluate(userID, bindings: bindings) }
+        emit(.syncProfile(userID: id))
       case .placement(let name): emit(.placement(name))
       case .completeOnboarding: emit(.completeOnboarding)
       case .log(let expr):
@@ -29,7 +31,7 @@ extension Run {
     }
   }
 
-  mutating func assign(_ target: AssignmentTarget, _ value: Value) throws {
+  mutating func assign(_ target: AssignmentTarget, _ value: Value) throws(RunError) {
     guard let index = flow.variableIndexByName[target.variable] else {
       throw RunError(message: "unknown variable '\(target.variable)'")
     }
@@ -66,7 +68,7 @@ extension Run {
     Scope(flow: flow, state: state, bindings: bindings)
   }
 
-  func evaluate(_ expr: Expr, bindings: [String: Value] = [:]) throws -> Value {
+  func evaluate(_ expr: Expr, bindings: [String: Value] = [:]) throws(RunError) -> Value {
     do {
       return try expr.expression.evaluate(in: scope(bindings))
     } catch {
@@ -74,7 +76,7 @@ extension Run {
     }
   }
 
-  func holds(_ expr: Expr, bindings: [String: Value] = [:]) throws -> Bool {
+  func holds(_ expr: Expr, bindings: [String: Value] = [:]) throws(RunError) -> Bool {
     let value = try evaluate(expr, bindings: bindings)
     guard case .bool(let result) = value else {
       throw RunError(

@@ -2,7 +2,7 @@
 
 extension Run {
 
-  mutating func launch(_ launch: Launch) throws {
+  mutating func launch(_ launch: Launch) throws(RunError) {
     var fresh = RunState()
     fresh.clock = launch.clock
     for fact in flow.facts {
@@ -51,7 +51,7 @@ extension Run {
     try resume(runLaunchHook: true)
   }
 
-  mutating func resume(runLaunchHook: Bool) throws {
+  mutating func resume(runLaunchHook: Bool) throws(RunError) {
     var destination = flow.start
     var why = "start"
     routes: for route in flow.resume {
@@ -76,7 +76,7 @@ extension Run {
     try enter(target, from: nil)
   }
 
-  mutating func reset() throws {
+  mutating func reset() throws(RunError) {
     for cleared in flow.reset.clear {
       guard let index = flow.variableIndexByName[cleared.value] else { continue }
       let variable = flow.variables[index]
@@ -113,7 +113,7 @@ extension Run {
   }
 
   /// Starts the current step's auto-advance timer once its condition holds.
-  mutating func armTimer() throws {
+  mutating func armTimer() throws(RunError) {
     guard let current = state.current, state.ended == nil, state.pending == nil, state.timer == nil,
       let auto = flow.steps[current].autoAdvance
     else { return }

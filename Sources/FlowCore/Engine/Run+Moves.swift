@@ -3,7 +3,9 @@
 extension Run {
 
   /// A forward move: advance hook, the transition's effects, the route, skips, then entering the step.
-  mutating func moveForward(from current: StepIndex, via transition: Transition, bindings: [String: Value]) throws {
+  mutating func moveForward(from current: StepIndex, via transition: Transition, bindings: [String: Value])
+    throws(RunError)
+  {
     let isStay: Bool
     if case .stay = transition.target { isStay = true } else { isStay = false }
     if !isStay { try apply(flow.hooks.advance, step: current, bindings: bindings) }
@@ -14,7 +16,9 @@ extension Run {
   }
 
   /// The step a target leads to, or nil to stay.
-  mutating func choose(_ target: Target, from current: StepIndex, bindings: [String: Value]) throws -> StepIndex? {
+  mutating func choose(_ target: Target, from current: StepIndex, bindings: [String: Value]) throws(RunError)
+    -> StepIndex?
+  {
     switch target {
     case .stay: return nil
     case .step(let index): return index
@@ -34,7 +38,7 @@ extension Run {
   }
 
   /// Follows `next` past every step whose `skipIf` holds.
-  mutating func resolveSkips(from start: StepIndex) throws -> StepIndex {
+  mutating func resolveSkips(from start: StepIndex) throws(RunError) -> StepIndex {
     var index = start
     while let skipIf = flow.steps[index].skipIf, try holds(skipIf) {
       let step = flow.steps[index]
@@ -52,7 +56,7 @@ extension Run {
     return index
   }
 
-  mutating func countAutomaticMove(to index: StepIndex) throws {
+  mutating func countAutomaticMove(to index: StepIndex) throws(RunError) {
     automaticMoves += 1
     if let loopStart = automaticPath.firstIndex(of: index) {
       let loop = (automaticPath[loopStart...] + [index]).map { flow.steps[$0].id }
@@ -64,7 +68,7 @@ extension Run {
     }
   }
 
-  mutating func enter(_ index: StepIndex, from previous: StepIndex?) throws {
+  mutating func enter(_ index: StepIndex, from previous: StepIndex?) throws(RunError) {
     let step = flow.steps[index]
     if let previous, previous != index { state.history.append(previous) }
     state.current = index

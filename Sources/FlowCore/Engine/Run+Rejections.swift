@@ -10,15 +10,15 @@ extension Run {
   /// - Parameter text: for a text-input step, the text being confirmed (default: what the field holds now).
   func disabledReason(
     _ transition: Transition, named name: String, on current: StepIndex, text: String? = nil
-  ) throws -> String? {
+  ) throws(RunError) -> String? {
     let step = flow.steps[current]
     if let enabled = transition.enabled {
       return try holds(enabled) ? nil : "\(name) is disabled on '\(step.id)' (\(explain(enabled)))"
     }
-    if name == "next", step.textInput != nil,
-      let problem = try textProblem(try text ?? currentText(on: current), on: current)
-    {
-      return problem
+    if name == "next", step.textInput != nil {
+      let confirmed: String
+      if let text { confirmed = text } else { confirmed = try currentText(on: current) }
+      if let problem = try textProblem(confirmed, on: current) { return problem }
     }
     if name == "next", let choice = step.choice, choice.isRequired,
       let index = flow.variableIndexByName[choice.variable.value], state.variables[index].isEmptyValue
