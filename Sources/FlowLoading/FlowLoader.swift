@@ -36,6 +36,10 @@ package enum FlowLoader {
       loaded.diagnostics = [error.diagnostic]
       return loaded
     }
+    if let problem = numberOutOfRange(in: node, text: text, file: file) {
+      loaded.diagnostics = [problem]
+      return loaded
+    }
     loaded.node = node
 
     let schemaDiagnostics: [Diagnostic]
@@ -54,6 +58,32 @@ package enum FlowLoader {
     loaded.flow = flow
     loaded.diagnostics = Diagnostic.merging(schemaDiagnostics, compilerDiagnostics).sorted(by: Diagnostic.positionOrder)
     return loaded
+  }
+
+  /// The first number in the document that no flow value can hold: not finite, or beyond the range of `Int`
+  /// (a JSON integer such as 99999999999999999999, which the JSON reader keeps as an approximate number, or a
+  /// delay of 1e300 seconds). YAML refuses integer literals out of range itself; this covers JSON and floats.
+  static func numberOutOfRange(in root: Node, text: SourceText, file: String) -> Diagnostic? {
+    var stack = [root]
+    while let node = stack.popLast() {
+      switch node.content {
+      case .double(let number) where !number.isFinite || abs(number) >= 0x1p63:
+        let written = text.line(node.location.line).map { line in
+          String(
+            line.unicodeScalars.dropFirst(max(node.location.column - 1, 0))
+              .prefix { "0123456789+-.eEinfINFaN".unicodeScalars.contains($0) })
+        }
+        let shown = written.flatMap { $0.isEmpty ? nil : $0 } ?? "\(number)"
+        return Diagnostic(
+          .error,
+          "the number \(shown) is out of range; numbers in a flow must be between \(Int.min) and \(Int.max)",
+          file: file, at: node.location, rule: "load")
+      case .sequence(let items): stack.append(contentsOf: items.reversed())
+      case .mapping(let entries): stack.append(contentsOf: entries.reversed().map(\.value))
+      default: continue
+      }
+    }
+    return nil
   }
 
   /// Whether bytes read from `file` are JSON: a `.json` extension, or text whose first non-blank byte is `{`.

@@ -10,6 +10,23 @@ struct FlowLoaderTests {
     #expect(throws: FlowIOError.self) { try FlowLoader.load(path: "/tmp") }
   }
 
+  /// No number in a flow may be one no flow value holds: never read as 0, Int.min or an approximate number.
+  @Test(arguments: [
+    ("{\"flow\": \"x\", \"rawValue\": 99999999999999999999}", "a.json", "1:27", "99999999999999999999"),
+    ("{\"flow\": \"x\", \"n\": -1e19}", "a.json", "1:20", "-1e19"),
+    ("flow: x\nafter: 1e300\n", "a.yaml", "2:8", "1e300"), ("flow: x\nafter: -.inf\n", "a.yaml", "2:8", "-.inf"),
+  ])
+  func numbersOutsideIntAreRefusedWithTheirTextAndTheRange(
+    _ text: String, _ file: String, _ position: String, _ written: String
+  ) {
+    let loaded = FlowLoader.load(bytes: Array(text.utf8), file: file)
+    #expect(
+      loaded.diagnostics.map(\.description) == [
+        "\(file):\(position): error: the number \(written) is out of range; numbers in a flow must be between "
+          + "-9223372036854775808 and 9223372036854775807 [load]"
+      ])
+  }
+
   @Test func jsonIsDetectedByExtensionOrLeadingBrace() {
     #expect(FlowLoader.isJSON(bytes: Array("flow: a".utf8), file: "a.json"))
     #expect(FlowLoader.isJSON(bytes: Array("  \n{\"flow\": 1}".utf8), file: "a.yaml"))
