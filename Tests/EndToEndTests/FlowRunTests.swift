@@ -1,3 +1,5 @@
+import FlowCore
+import FlowRuntime
 import Foundation
 import Testing
 
@@ -77,6 +79,38 @@ import Testing
     }
     #expect(try Data(contentsOf: copy) == before)
     #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["anicca-v03.yaml"])
+  }
+
+  @Test func aSecondFlowrunOnTheSameStoreIsRefusedWhileTheFirstRuns() throws {
+    let directory = try Tool.temporaryDirectory()
+    let state = directory.appendingPathComponent("state.json").path
+    let first = Process()
+    first.executableURL = Tool.productsDirectory.appendingPathComponent("flowrun")
+    first.arguments = ["flows/tempoai.yaml", "--state", state]
+    first.currentDirectoryURL = Tool.packageRoot
+    let input = Pipe()
+    first.standardInput = input
+    first.standardOutput = FileHandle.nullDevice
+    first.standardError = FileHandle.nullDevice
+    try first.run()
+    defer {
+      try? input.fileHandleForWriting.close()
+      first.waitUntilExit()
+    }
+    // The first run creates the store (and holds its lock) before it reads a command.
+    let deadline = Date().addingTimeInterval(20)
+    while !FileManager.default.fileExists(atPath: state) && Date() < deadline { usleep(20_000) }
+    let second = try Tool.run("flowrun", ["flows/tempoai.yaml", "--state", state], stdin: "tap english\n")
+    #expect(second.status == 2)
+    #expect(
+      second.stderr
+        == "flowrun: \(state): the store is in use by another flowrun (it holds the store's lock); wait for it to "
+        + "end, or give this run another --state file\n")
+    input.fileHandleForWriting.write(Data("tap english\n".utf8))
+    try input.fileHandleForWriting.close()
+    first.waitUntilExit()
+    #expect(first.terminationStatus == 0)
+    #expect(try FileStore.read(path: state)["SelectedLanguage"] == .string("en"))
   }
 
   @Test func aStoreThatCannotBeWrittenExits2WithThePathAndTheSystemError() throws {
