@@ -34,7 +34,7 @@ package enum FlowFiles {
       return try FileInput.read(path, limit: limit)
     } catch {
       var failure = FlowIOError(path: path, reason: error.reason)
-      if case .tooLarge = error.kind { failure.tooLarge = error.loadError }
+      if error.isTooLarge { failure.tooLarge = error.loadError }
       throw failure
     }
   }

@@ -116,7 +116,7 @@ extension FileStore {
       do {
         fd = try FileInput.openRegularFile(target)
       } catch {
-        if error.reason == "no such file or directory" { continue }
+        if error.kind == .missing { continue }
         throw StoreError("\(path): \(error.reason)")
       }
       guard flock(fd, LOCK_EX | LOCK_NB) == 0 else {
@@ -144,7 +144,7 @@ extension FileStore {
           try FileInput.read(descriptor: fd, path: path, limit: maxBytes), path: path,
           persistedKeys: persistedKeys)
       } catch {
-        contents = .damaged(error.kind == .unreadable ? "\(path): \(error.reason)" : error.loadError.description)
+        contents = .damaged(error.isTooLarge ? error.loadError.description : "\(path): \(error.reason)")
       }
       switch contents {
       case .notAStore(let reason):
@@ -236,8 +236,8 @@ extension FileStore {
     do {
       bytes = try FileInput.read(path, limit: maxBytes)
     } catch {
-      if error.reason == "no such file or directory" { return [:] }
-      throw StoreError(error.kind == .unreadable ? error.description : error.loadError.description)
+      if error.kind == .missing { return [:] }
+      throw StoreError(error.isTooLarge ? error.loadError.description : error.description)
     }
     switch classify(bytes, path: path, persistedKeys: nil) {
     case .store(let values): return values

@@ -27,7 +27,7 @@ package enum ScenarioLoader {
     do {
       bytes = try FileInput.read(path)
     } catch {
-      if case .tooLarge = error.kind {
+      if error.isTooLarge {
         throw ScenarioLoadError(diagnostics: [error.loadError.diagnostic], ioProblem: nil)
       }
       throw ScenarioLoadError(diagnostics: [], ioProblem: error.description)

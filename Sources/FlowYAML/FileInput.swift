@@ -6,7 +6,9 @@ internal import Foundation
 package struct FileInputError: Error, Hashable, Sendable, CustomStringConvertible {
   /// The kind of failure.
   package enum Kind: Hashable, Sendable {
-    /// The path is missing, not a regular file, or cannot be opened or read.
+    /// Nothing is at the path (not even a symbolic link).
+    case missing
+    /// The path is not a regular file, or cannot be opened or read.
     case unreadable
     /// The file is a regular file larger than the limit; it was not read.
     case tooLarge(size: Int, limit: Int)
@@ -25,10 +27,13 @@ package struct FileInputError: Error, Hashable, Sendable, CustomStringConvertibl
   /// `path: reason`
   package var description: String { "\(path): \(reason)" }
 
+  /// Whether the file was refused by its size alone (a finding about the file rather than an unreadable path).
+  package var isTooLarge: Bool { if case .tooLarge = kind { true } else { false } }
+
   /// The error as a load error at 1:1, for readers that report document problems as diagnostics.
   package var loadError: LoadError {
     LoadError(
-      kind == .unreadable ? .unsupported : .tooLarge, reason, file: path, at: SourceLocation(line: 1, column: 1))
+      isTooLarge ? .tooLarge : .unsupported, reason, file: path, at: SourceLocation(line: 1, column: 1))
   }
 }
 
@@ -77,6 +82,10 @@ package enum FileInput {
   /// Opens the regular file at `path` for reading (symbolic links followed), without blocking on a named
   /// pipe and refusing anything that is not a regular file.
   package static func openRegularFile(_ path: String, flags: Int32 = O_RDONLY) throws(FileInputError) -> Int32 {
+    var link = stat()
+    if lstat(path, &link) != 0 && errno == ENOENT {
+      throw FileInputError(path: path, reason: describe(errno: ENOENT, path: path), kind: .missing)
+    }
     if let kind = kindOfNonRegularFile(at: path) {
       throw FileInputError(path: path, reason: kind)
     }

@@ -33,6 +33,11 @@ struct FileInputTests {
     #expect(reason("folder.yaml") == "is a directory, not a file")
     #expect(reason("missing.yaml") == "no such file or directory")
     #expect(
+      throws: FileInputError(path: directory + "/missing.yaml", reason: "no such file or directory", kind: .missing)
+    ) {
+      try FileInput.read(directory + "/missing.yaml")
+    }
+    #expect(
       (try? FileInput.read("/dev/null")) == nil
         && FileInput.kindOfNonRegularFile(at: "/dev/null")
           == "is a device, not a regular file; only regular files are read"
