@@ -27,10 +27,11 @@ package struct Runner: Sendable {
   package mutating func start(clock: Double? = nil) async -> Result {
     do {
       return .trace(try await session.launch(clock: clock))
-    } catch let error as RunError {
-      return .failed(error)
     } catch {
-      return .failed(RunError(message: String(describing: error)))
+      switch error {
+      case .rejected(let rejection): return .rejected(rejection)
+      case .failed(let failure): return .failed(failure)
+      }
     }
   }
 
@@ -46,12 +47,11 @@ package struct Runner: Sendable {
     }
     do {
       return .trace(try await session.send(event, at: command.step))
-    } catch let rejection as Rejection {
-      return .rejected(rejection)
-    } catch let error as RunError {
-      return .failed(error)
     } catch {
-      return .failed(RunError(message: String(describing: error)))
+      switch error {
+      case .rejected(let rejection): return .rejected(rejection)
+      case .failed(let failure): return .failed(failure)
+      }
     }
   }
 

@@ -57,7 +57,7 @@ struct EmbeddingTests {
 
     // A refused event leaves the state as it was.
     let before = session.state
-    await #expect(throws: Rejection.self) { try await session.send(.choose(["nap"])) }
+    #expect((await #expect(throws: FlowError.self) { try await session.send(.choose(["nap"])) })?.rejection != nil)
     #expect(session.state == before)
 
     _ = try await session.send(.choose(["focus"]))
@@ -109,7 +109,7 @@ struct EmbeddingTests {
     _ = try await session.launch()
     let screen = try #require(try session.screen())
     #expect(screen.options.map(\.isSelected) == [false])
-    let error = await #expect(throws: RunError.self) { try await session.send(.choose(["a"])) }
+    let error = (await #expect(throws: FlowError.self) { try await session.send(.choose(["a"])) })?.failure
     #expect(error?.message == "unknown variable 'v'")
   }
 }

@@ -80,10 +80,10 @@ import Testing
     _ = try await session.launch()
     _ = try await session.send(.next)
     let before = session.state
-    let rejection = await #expect(throws: Rejection.self) { _ = try await session.send(.next) }
+    let rejection = (await #expect(throws: FlowError.self) { _ = try await session.send(.next) })?.rejection
     #expect(rejection?.message == "next is disabled until an option is chosen on 'pick'")
     #expect(rejection?.allowed == ["choose red|blue", "skip", "back"])
-    let unknown = await #expect(throws: Rejection.self) { _ = try await session.send(.choose(["bleu"])) }
+    let unknown = (await #expect(throws: FlowError.self) { _ = try await session.send(.choose(["bleu"])) })?.rejection
     #expect(unknown?.message == "'bleu' is not an option of 'pick' (did you mean 'blue'?)")
     #expect(session.state == before)
   }
@@ -91,7 +91,7 @@ import Testing
   @Test func backKeepsAnswersAndIsNotOfferedOnTheFirstStep() async throws {
     var session = FlowSession(flow: try compileFlow(Self.chain), providers: .fakes())
     _ = try await session.launch()
-    await #expect(throws: Rejection.self) { _ = try await session.send(.back) }
+    #expect((await #expect(throws: FlowError.self) { _ = try await session.send(.back) })?.rejection != nil)
     _ = try await session.send(.next)
     _ = try await session.send(.back)
     #expect(session.state.current == 0)
@@ -156,7 +156,7 @@ import Testing
       """)
     var session = FlowSession(flow: flow, providers: .fakes())
     _ = try await session.launch()
-    let error = await #expect(throws: RunError.self) { _ = try await session.send(.next) }
+    let error = (await #expect(throws: FlowError.self) { _ = try await session.send(.next) })?.failure
     #expect(error?.message == "automatic moves loop without a user action: b → c → b")
     #expect(session.state.current == 0)
   }

@@ -83,7 +83,7 @@ struct RuntimeLimitTests {
     let flow = try compileFlow(yaml)
     var session = FlowSession(flow: flow, providers: .fakes())
     _ = try await session.launch()
-    let error = await #expect(throws: RunError.self) { _ = try await session.send(.next) }
+    let error = (await #expect(throws: FlowError.self) { _ = try await session.send(.next) })?.failure
     #expect(error?.message == "more than 1000 automatic moves in one event")
     #expect(session.state.current == 0)
   }

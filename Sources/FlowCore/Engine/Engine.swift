@@ -23,14 +23,21 @@ package struct Engine: Sendable {
   ///     current step, the event is ignored and recorded as stale.
   ///   - state: the run's state; unchanged when the call throws.
   /// - Returns: what happened, in order.
-  /// - Throws: ``Rejection`` when the event does not fit the current step; ``RunError`` when the flow itself
-  ///   fails (an endless automatic loop, a route that matches nothing, an expression that cannot be evaluated).
-  package func handle(_ event: FlowEvent, at step: String? = nil, in state: inout RunState) throws -> [Record] {
+  /// - Throws: ``FlowError/rejected(_:)`` when the event does not fit the current step;
+  ///   ``FlowError/failed(_:)`` when the flow itself fails (an endless automatic loop, a route that matches
+  ///   nothing, an expression that cannot be evaluated).
+  package func handle(_ event: FlowEvent, at step: String? = nil, in state: inout RunState) throws(FlowError)
+    -> [Record]
+  {
     if let step, let current = state.current, flow.steps[current].id != step {
       return [.stale(event: event.name, step: step)]
     }
     var run = Run(engine: self, state: state)
-    try run.handle(event)
+    do {
+      try run.handle(event)
+    } catch {
+      throw FlowError(error)
+    }
     state = run.state
     return run.records
   }
@@ -39,8 +46,9 @@ package struct Engine: Sendable {
   ///
   /// - Parameter launch: what the app read from the device, the permissions and the store.
   /// - Returns: the run's state and what happened, in order.
-  /// - Throws: ``RunError`` when the flow fails while starting (an expression that cannot be evaluated, say).
-  package func launch(_ launch: Launch) throws -> (RunState, [Record]) {
+  /// - Throws: ``FlowError/failed(_:)`` when the flow fails while starting (an expression that cannot be
+  ///   evaluated, say).
+  package func launch(_ launch: Launch) throws(FlowError) -> (RunState, [Record]) {
     var state = RunState()
     let records = try handle(.launch(launch), in: &state)
     return (state, records)

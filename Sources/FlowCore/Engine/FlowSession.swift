@@ -52,8 +52,8 @@ public struct FlowSession: Sendable {
   ///
   /// - Parameter clock: seconds since midnight; nil asks ``Platform/timeOfDay()``.
   /// - Returns: what happened, in order, including the providers' answers.
-  /// - Throws: ``RunError`` when the flow itself fails while starting.
-  public mutating func launch(clock: Double? = nil) async throws -> [TraceEntry] {
+  /// - Throws: ``FlowError/failed(_:)`` when the flow itself fails while starting.
+  public mutating func launch(clock: Double? = nil) async throws(FlowError) -> [TraceEntry] {
     var environment = await providers.platform.environment()
     _ = environment.removeValue(forKey: "")
     var permissions: [PermissionKind: PermissionStatus] = [:]
@@ -82,9 +82,9 @@ public struct FlowSession: Sendable {
   ///   - step: the step the event was meant for; when another step is current, the event is recorded as
   ///     stale and ignored (a double tap during a transition).
   /// - Returns: what happened, in order, including the providers' answers and failed store writes.
-  /// - Throws: ``Rejection`` when the event does not fit the current step (the state is unchanged), or
-  ///   ``RunError`` when the flow itself fails or no provider performs an action.
-  public mutating func send(_ event: FlowEvent, at step: String? = nil) async throws -> [TraceEntry] {
+  /// - Throws: ``FlowError/rejected(_:)`` when the event does not fit the current step (the state is
+  ///   unchanged), or ``FlowError/failed(_:)`` when the flow itself fails or no provider performs an action.
+  public mutating func send(_ event: FlowEvent, at step: String? = nil) async throws(FlowError) -> [TraceEntry] {
     var trace: [TraceEntry] = []
     if case .reset = event {
       // A reset re-reads the permission statuses: the user may have changed them in Settings meanwhile.
@@ -98,7 +98,11 @@ public struct FlowSession: Sendable {
       for record in records {
         trace.append(.record(record))
         guard case .effect(let effect) = record else { continue }
-        if let answer = try await perform(effect, trace: &trace) { followUp = answer }
+        do {
+          if let answer = try await perform(effect, trace: &trace) { followUp = answer }
+        } catch {
+          throw .failed(error)
+        }
       }
       guard let event = followUp else { break }
       records = try engine.handle(event, in: &state)
@@ -107,7 +111,7 @@ public struct FlowSession: Sendable {
   }
 
   /// Performs one effect; returns the outcome event when the effect was an action.
-  private func perform(_ effect: RuntimeEffect, trace: inout [TraceEntry]) async throws -> FlowEvent? {
+  private func perform(_ effect: RuntimeEffect, trace: inout [TraceEntry]) async throws(RunError) -> FlowEvent? {
     switch effect {
     case .persist(let key, let value):
       do { try await providers.store.set(key, to: value) } catch { trace.append(.storeFailed(error.message)) }

@@ -84,3 +84,35 @@ public struct RunError: Error, Sendable, Hashable, CustomStringConvertible {
   package init(message: String) { self.message = message }
   public var description: String { message }
 }
+
+/// Why an event was not handled: the engine refused it (the state is unchanged), or the flow itself failed.
+public enum FlowError: Error, Sendable, Hashable, CustomStringConvertible {
+  /// The event does not fit the current step; nothing changed.
+  case rejected(Rejection)
+  /// The flow failed: an endless automatic loop, a route that matches nothing, an expression that cannot be
+  /// evaluated, an action no provider performs.
+  case failed(RunError)
+
+  /// The refusal's or the failure's message.
+  public var description: String {
+    switch self {
+    case .rejected(let rejection): rejection.description
+    case .failed(let error): error.description
+    }
+  }
+
+  /// The refusal, when the event was refused.
+  public var rejection: Rejection? { if case .rejected(let rejection) = self { rejection } else { nil } }
+
+  /// The failure, when the flow failed.
+  public var failure: RunError? { if case .failed(let error) = self { error } else { nil } }
+
+  /// The error as the engine's internals throw it: a ``Rejection`` or a ``RunError``.
+  package init(_ error: any Error) {
+    switch error {
+    case let rejection as Rejection: self = .rejected(rejection)
+    case let failure as RunError: self = .failed(failure)
+    default: self = .failed(RunError(message: String(describing: error)))
+    }
+  }
+}

@@ -254,8 +254,10 @@ package struct Explorer {
           store: state.store, clock: options.clock)
         (next, records) = try engine.launch(launch)
       }
-    } catch is Rejection {
+    } catch .rejected {
       return nil
+    } catch .failed(let error) {
+      throw error
     }
     normalize(&next)
     return (next, records)
