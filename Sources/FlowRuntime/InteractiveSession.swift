@@ -140,7 +140,8 @@ package struct InteractiveSession {
         text = line
       case .standardInput:
         guard let line = readLine() else { return finish(0) }
-        text = line
+        // Commands piped from a file saved with a byte order mark: the mark is not part of the first command.
+        text = lineIndex == 0 && line.hasPrefix("\u{FEFF}") ? String(line.dropFirst()) : line
         lineIndex += 1
       case .lines:
         guard lineIndex < lines.count else { return finish(0) }

@@ -90,6 +90,12 @@ import Testing
     #expect(test.stdout.hasSuffix("1 passed, 0 failed\n"), "\(test.stdout)")
   }
 
+  @Test func commandsPipedWithAByteOrderMarkAndCRLFAreRead() throws {
+    let run = try Tool.run("flowrun", ["flows/tempoai.yaml"], stdin: "\u{FEFF}tap english\r\nstate\r\n")
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(run.stdout.contains("language = \"en\""), "\(run.stdout)")
+  }
+
   @Test func aScriptInUTF16IsRefusedByName() throws {
     let directory = try Tool.temporaryDirectory()
     let script = directory.appendingPathComponent("script.txt")
