@@ -101,6 +101,7 @@ extension FileStore {
     -> Opened
   {
     let target = try resolve(path)
+    removeStaleTemporaries(of: target)
     for _ in 0..<10 {
       if access(target, F_OK) != 0 && errno == ENOENT {
         do throws(StoreError) {
@@ -310,6 +311,7 @@ extension FileStore {
   /// Writes `values` to `path` atomically, outside a session (tests and tools).
   package static func write(_ values: [String: Value], to path: String) throws(StoreError) {
     let target = try resolve(path)
+    removeStaleTemporaries(of: target)
     close(try replace(target, shownAs: path, with: values, creating: false))
   }
 
@@ -324,7 +326,8 @@ extension FileStore {
   static func replace(_ target: String, shownAs path: String, with values: [String: Value], creating: Bool)
     throws(StoreError) -> Int32
   {
-    removeStaleTemporaries(of: target)
+    // A temporary file of this process left by a write that failed half-way.
+    unlink(temporaryPath(of: target))
     func failure(_ what: String, _ error: Int32) -> StoreError {
       StoreError("\(path): cannot write the store: \(what) (\(String(cString: strerror(error))))")
     }

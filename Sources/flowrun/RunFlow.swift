@@ -65,7 +65,8 @@ struct RunFlow: AsyncParsableCommand {
 
   @Option(
     help: ArgumentHelp(
-      "Keep the store in this JSON file (written atomically); it survives restarts and runs.", valueName: "PATH"))
+      "Keep the store in this file (written atomically, locked while the run lasts); it survives restarts and "
+        + "runs. A file that is not a readable store is refused and left as it is.", valueName: "PATH"))
   var state: String?
 
   @Flag(
