@@ -33,7 +33,7 @@ package struct Output: Sendable {
     switch entry {
     case .record(let record):
       switch record {
-      case .entered: return nil  // the screen follows
+      case .entered, .moved: return nil  // the screen follows; JSON lines carry the move
       case .skipped(let step, let why): return paint("  ↷ skipped \(step): \(why)", "2")
       case .routed(let from, let to, let why): return paint("  ⤷ \(from) → \(to): \(why)", "2")
       case .wentBack(let from, let to): return paint("  ← back from \(from) to \(to)", "2")
@@ -93,6 +93,9 @@ package struct Output: Sendable {
       case .routed(let from, let to, let why):
         object = ["type": "route", "from": .string(from), "to": .string(to), "why": .string(why)]
       case .wentBack(let from, let to): object = ["type": "back", "from": .string(from), "to": .string(to)]
+      case .moved(let from, let to, let route, let name):
+        object = ["type": "move", "from": .string(from), "to": .string(to), "route": .string(route.rawValue)]
+        if let name { object["name"] = .string(name) }
       case .effect(let effect): object = json(effect)
       case .stale(let event, let step): object = ["type": "stale", "event": .string(event), "step": .string(step)]
       case .warning(let text): object = ["type": "warning", "message": .string(text)]

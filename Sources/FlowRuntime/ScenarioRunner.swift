@@ -12,27 +12,31 @@ package struct Observation: Sendable, Hashable {
   /// Transitions taken and permission outcomes seen, for `flowrun test --coverage`.
   package var transitions: Set<FlowTransition> = []
   package var permissionOutcomes: Set<PermissionOutcome> = []
-  var tracker = TransitionTracker()
+  /// The step the next provider answer is for.
+  var current: String?
   var awaitingAnswer = false
 
   static let outward: Set<String> = [
     "track", "userProperty", "requestReview", "syncProfile", "placement", "completeOnboarding", "log",
   ]
 
-  package mutating func add(_ trace: [TraceEntry], command: Command? = nil) {
-    if let command { tracker.begin(command) }
+  package mutating func add(_ trace: [TraceEntry]) {
     for entry in trace {
-      if case .record(let record) = entry, let transition = tracker.feed(record) { transitions.insert(transition) }
+      if case .record(let record) = entry, let transition = FlowTransition(taken: record) {
+        transitions.insert(transition)
+      }
       if case .record(.effect(.perform)) = entry { awaitingAnswer = true }
       if case .dialog(let action, let answer) = entry, awaitingAnswer {
         awaitingAnswer = false
-        if case .permission(let permission) = action, let step = tracker.current {
+        if case .permission(let permission) = action, let step = current {
           permissionOutcomes.insert(.init(step: step, permission: permission.rawValue, outcome: answer.outcome))
         }
-        tracker.answered(answer.outcome)
       }
       switch entry {
-      case .record(.entered(let step)): path.append(step)
+      case .record(.entered(let step)):
+        path.append(step)
+        current = step
+      case .record(.wentBack(_, let to)): current = to
       case .record(.skipped(let step, _)): skipped.append(step)
       case .record(.stale): stale += 1
       case .record(.warning(let text)): warnings.append(text)
@@ -90,7 +94,7 @@ package enum ScenarioRunner {
           "line \(location.line) '\(command)' on step '\(runner.state.current.map { flow.steps[$0].id } ?? "-")'"
         switch await runner.execute(command) {
         case .trace(let trace):
-          observation.add(trace, command: command)
+          observation.add(trace)
           if mustBeRejected { failures.append("\(where_): expected the command to be refused, but it was accepted") }
         case .rejected(let rejection):
           if !mustBeRejected {

@@ -69,3 +69,45 @@ import Testing
     #expect(both.transitions.missed.map(\.description) == ["ask -> done (outcome denied)"])
   }
 }
+
+@Suite struct EngineMoveRecordTests {
+  static let flow = """
+    flow: m
+    version: "1"
+    locales: [en]
+    start: a
+    steps:
+      a:
+        kind: screen
+        next: b
+        buttons:
+          skip: { to: c }
+      b:
+        kind: screen
+        skipIf: 'true'
+        next: c
+      c:
+        kind: screen
+        skipIf: 'true'
+        next: d
+      d:
+        kind: terminal
+        outcome: completed
+    """
+
+  func moves(_ records: [Record]) -> [String] {
+    records.compactMap { FlowTransition(taken: $0)?.description }
+  }
+
+  @Test func theEngineRecordsEveryRouteItTakes() throws {
+    let engine = Engine(flow: try compileFlow(Self.flow))
+    var (state, launched) = try engine.launch(Launch())
+    #expect(moves(launched) == ["launch -> a (route)"])
+    // A button named 'skip' is a button, not the step's skip.
+    let tapped = try engine.handle(.tap("skip"), in: &state)
+    #expect(moves(tapped) == ["a -> c (button skip)", "c -> d (skipIf)"])
+    _ = try engine.handle(.reset, in: &state)
+    let next = try engine.handle(.next, in: &state)
+    #expect(moves(next) == ["a -> b (next)", "b -> c (skipIf)", "c -> d (skipIf)"])
+  }
+}

@@ -6,6 +6,9 @@ public enum Record: Sendable, Hashable {
   case skipped(step: String, why: String)
   /// A guarded route or resume rule that decided where to go.
   case routed(from: String, to: String, why: String)
+  /// The route taken from a step (or from `launch`) to the step it names, before skipped steps are passed over;
+  /// passing over a skipped step is its own `skipIf` move. `name` is the button or outcome.
+  case moved(from: String, to: String, route: RouteKind, name: String?)
   /// The user went back from one step to another.
   case wentBack(from: String, to: String)
   /// An effect, in the order it happens.
@@ -16,6 +19,22 @@ public enum Record: Sendable, Hashable {
   case warning(String)
   /// The flow reached a terminal step with its outcome.
   case ended(step: String, outcome: TerminalOutcome)
+}
+
+/// What kind of route a move follows.
+public enum RouteKind: String, Sendable, Hashable, CaseIterable {
+  /// `next` (also choose, input and an auto-advance, which follow it).
+  case next
+  /// `skip`.
+  case skip
+  /// A named button that goes to a step.
+  case button
+  /// An outcome of an action or permission request.
+  case outcome
+  /// A step whose `skipIf` held, passed over to its `next`.
+  case skipIf
+  /// A `resume` route, or the start step, taken on launch, restart or reset (written `route`).
+  case resume = "route"
 }
 
 /// An effect with its values computed, ready for a handler.

@@ -14,7 +14,7 @@ extension Run {
     case .skip:
       guard let skip = step.skip else { throw reject("'\(step.id)' cannot be skipped", on: current) }
       try requireEnabled(skip, named: "skip", on: current)
-      try moveForward(from: current, via: skip, bindings: [:])
+      try moveForward(from: current, via: skip, route: .skip, bindings: [:])
     case .back:
       guard backAllowed(on: current) else {
         throw reject("there is no way back from '\(step.id)'", on: current)
@@ -202,7 +202,7 @@ extension Run {
     case .go(let target):
       let transition = Transition(
         target: target, label: nil, enabled: nil, effects: button.effects, location: button.location)
-      try moveForward(from: current, via: transition, bindings: [:])
+      try moveForward(from: current, via: transition, route: .button, name: name, bindings: [:])
     case .perform(let action, _):
       try apply(button.effects, step: current)
       state.pending = .init(action: action.value, permission: nil, button: name)
@@ -230,6 +230,7 @@ extension Run {
       outcomes = step.permission?.outcomes ?? step.action?.outcomes ?? []
     }
     guard let outcome = outcomes.first(where: { $0.name == name }) else { return }
-    try moveForward(from: current, via: outcome.transition, bindings: ["result": .map(result)])
+    try moveForward(
+      from: current, via: outcome.transition, route: .outcome, name: name, bindings: ["result": .map(result)])
   }
 }

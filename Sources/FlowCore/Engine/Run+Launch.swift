@@ -71,6 +71,7 @@ extension Run {
       }
     }
     records.append(.routed(from: "launch", to: flow.steps[destination].id, why: why))
+    records.append(.moved(from: "launch", to: flow.steps[destination].id, route: .resume, name: nil))
     let target = try resolveSkips(from: destination)
     if runLaunchHook { try apply(flow.hooks.launch, step: target) }
     try enter(target, from: nil)

@@ -2,15 +2,18 @@
 
 extension Run {
 
-  /// A forward move: advance hook, the transition's effects, the route, skips, then entering the step.
-  mutating func moveForward(from current: StepIndex, via transition: Transition, bindings: [String: Value])
-    throws(RunError)
-  {
+  /// A forward move: advance hook, the transition's effects, the route, skips, then entering the step. `route`
+  /// and `name` say which of the step's ways out `transition` is, for the move's record.
+  mutating func moveForward(
+    from current: StepIndex, via transition: Transition, route: RouteKind = .next, name: String? = nil,
+    bindings: [String: Value]
+  ) throws(RunError) {
     let isStay: Bool
     if case .stay = transition.target { isStay = true } else { isStay = false }
     if !isStay { try apply(flow.hooks.advance, step: current, bindings: bindings) }
     try apply(transition.effects, step: current, bindings: bindings)
     guard let destination = try choose(transition.target, from: current, bindings: bindings) else { return }
+    records.append(.moved(from: flow.steps[current].id, to: flow.steps[destination].id, route: route, name: name))
     let target = try resolveSkips(from: destination)
     try enter(target, from: current)
   }
@@ -51,6 +54,7 @@ extension Run {
       guard let destination = try choose(next.target, from: index, bindings: [:]) else {
         throw RunError(message: "step '\(step.id)' is skipped but its 'next' stays on it")
       }
+      records.append(.moved(from: step.id, to: flow.steps[destination].id, route: .skipIf, name: nil))
       index = destination
     }
     return index

@@ -44,19 +44,7 @@ package struct FlowExit: Sendable, Hashable {
 /// One edge of a flow's step graph: from a step (or from launch) to a step, with its kind, its guard and the
 /// effects taken with it.
 package struct FlowRoute: Sendable, Hashable {
-  package enum Kind: String, Sendable, Hashable, CaseIterable {
-    /// The Next button (also choose, input and an auto-advance, which follow `next`).
-    case next
-    case skip
-    /// A named button that goes to a step.
-    case button
-    /// An outcome of an action or permission request.
-    case outcome
-    /// A step whose `skipIf` held, passed over to its `next`.
-    case skipIf
-    /// A `resume` route, or the start step, taken on launch, restart or reset (written `route`).
-    case resume = "route"
-  }
+  package typealias Kind = RouteKind
 
   /// When the route is taken, beyond the exit itself being taken.
   package enum Condition: Sendable, Hashable {

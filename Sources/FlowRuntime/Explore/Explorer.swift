@@ -107,9 +107,8 @@ package struct Explorer {
         normalize(&state)
         if let id = add(state, parent: -1, move: -1, setup: Int32(index)) {
           result.roots.append(id)
-          var tracker = TransitionTracker()
           for record in records {
-            if let transition = tracker.feed(record), result.transitionWitness[transition] == nil {
+            if let transition = FlowTransition(taken: record), result.transitionWitness[transition] == nil {
               result.transitionWitness[transition] = (id, -1)
             }
           }
@@ -151,21 +150,12 @@ package struct Explorer {
         result.edgeMove.append(mid)
         if move.isForward { forward = true }
         if options.trackTransitions {
-          var tracker = TransitionTracker(at: fromStep?.id)
-          switch move {
-          case .answer(_, let permission, let outcome, _):
-            if let permission, let step = fromStep {
-              let key = PermissionOutcome(step: step.id, permission: permission.rawValue, outcome: outcome)
-              if result.permissionOutcomeWitness[key] == nil { result.permissionOutcomeWitness[key] = (id, mid) }
-            }
-            tracker.answered(outcome)
-          case .event(let event):
-            let (kind, name) = FlowTransition.Kind.of(event, on: fromStep)
-            tracker.begin(kind, name: name)
-          case .restart: break
+          if case .answer(_, let permission?, let outcome, _) = move, let step = fromStep {
+            let key = PermissionOutcome(step: step.id, permission: permission.rawValue, outcome: outcome)
+            if result.permissionOutcomeWitness[key] == nil { result.permissionOutcomeWitness[key] = (id, mid) }
           }
           for record in records {
-            if let transition = tracker.feed(record), result.transitionWitness[transition] == nil {
+            if let transition = FlowTransition(taken: record), result.transitionWitness[transition] == nil {
               result.transitionWitness[transition] = (id, mid)
             }
           }

@@ -96,89 +96,10 @@ extension Effect {
 
 // MARK: - Taken transitions
 
-/// Follows the records of a run and names the transitions taken.
-///
-/// Feed it the context of each user command (``begin(_:name:)``) and every record and dialog in order; it
-/// remembers the current step between commands.
-package struct TransitionTracker: Sendable, Hashable {
-  /// The step the next arrival leaves, or `launch`.
-  package private(set) var current: String?
-  var kind: FlowTransition.Kind = .next
-  var name: String?
-
-  package init(at step: String? = nil) {
-    current = step
-  }
-
-  /// The user's command that the following records answer.
-  package mutating func begin(_ kind: FlowTransition.Kind, name: String? = nil) {
-    self.kind = kind
-    self.name = name
-  }
-
-  /// An action's or permission request's answer arrived.
-  package mutating func answered(_ outcome: String) {
-    kind = .outcome
-    name = outcome
-  }
-
-  /// Consumes one record; returns the transition it completes, if any.
-  package mutating func feed(_ record: Record) -> FlowTransition? {
-    switch record {
-    case .routed(let from, _, _) where from == "launch":
-      current = "launch"
-      kind = .resume
-      name = nil
-      return nil
-    case .skipped(let step, _):
-      defer {
-        current = step
-        kind = .skipIf
-        name = nil
-      }
-      return current.map { FlowTransition(from: $0, to: step, kind: kind, name: name) }
-    case .entered(let step):
-      defer {
-        current = step
-        kind = .next
-        name = nil
-      }
-      return current.map { FlowTransition(from: $0, to: step, kind: kind, name: name) }
-    case .wentBack(_, let to):
-      current = to
-      return nil
-    default:
-      return nil
-    }
-  }
-}
-
-extension FlowTransition.Kind {
-  /// The kind of transition a user event follows (before any answer arrives).
-  package static func of(_ event: FlowEvent, on step: Step?) -> (FlowTransition.Kind, String?) {
-    switch event {
-    case .skip: return (.skip, nil)
-    case .tap(let name):
-      if let step, step.buttons.contains(where: { $0.name == name }) { return (.button, name) }
-      if name == "skip" { return (.skip, nil) }
-      return (.next, nil)
-    default: return (.next, nil)
-    }
-  }
-}
-
-extension TransitionTracker {
-  /// The kind of transition a `flowrun` command follows.
-  package mutating func begin(_ command: Command) {
-    switch command.action {
-    case .skip: begin(.skip)
-    case .tap(let name):
-      switch name {
-      case "next", "request": begin(.next)
-      case "skip": begin(.skip)
-      default: begin(.button, name: name)
-      }
-    default: begin(.next)
-    }
+extension FlowTransition {
+  /// The transition a ``Record/moved(from:to:route:name:)`` record says the engine took; nil for other records.
+  package init?(taken record: Record) {
+    guard case .moved(let from, let to, let route, let name) = record else { return nil }
+    self.init(from: from, to: to, kind: route, name: name)
   }
 }
