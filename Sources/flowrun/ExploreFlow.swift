@@ -18,18 +18,25 @@ struct ExploreFlow: AsyncParsableCommand {
       Paths to a terminal are counted over forward moves (not back, restart or reset); a path through a loop
       counts once.
 
-      Exit codes: 0 nothing to fix; 1 a state with no way forward, a flow failure, or --max-states was hit;
-      2 the flow cannot be read or has errors.
+      A run stopped by --max-states or --max-depth says "explored N states, stopped at the limit
+      (--max-states N)" and its results are partial. Paths longer than 64 moves are written from an earlier
+      step's shortest path ("(the path to s64), next"), so the report grows linearly with the flow.
+
+      Exit codes: 0 nothing to fix; 1 a state with no way forward, a flow failure, or a limit was reached;
+      2 the flow cannot be read or has errors, or a usage error (such as a limit out of range).
       """)
 
   @Argument(help: "The flow file (YAML or JSON).")
   var flow: String
 
-  @Option(help: "Stop after this many distinct states.")
-  var maxStates = 2_000_000
+  @Option(help: "Stop after this many distinct states (1 to 1000000000).")
+  var maxStates = ExploreOptions().maxStates
 
-  @Option(help: "Steps of back history kept in each state.")
-  var historyDepth = 2
+  @Option(help: "Do not go further than this many moves from a launch (1 to 1000000000).")
+  var maxDepth = ExploreOptions().maxDepth
+
+  @Option(help: "Steps of back history kept in each state (0 to 100; each costs 4 bytes per state).")
+  var historyDepth = ExploreOptions().historyDepth
 
   @Option(help: "Output format: text or json.")
   var format: OutputFormat = .text
@@ -39,10 +46,22 @@ struct ExploreFlow: AsyncParsableCommand {
 
   enum OutputFormat: String, ExpressibleByArgument, CaseIterable { case text, json }
 
+  func validate() throws {
+    for (name, value, range) in [
+      ("--max-states", maxStates, ExploreOptions.maxStatesRange),
+      ("--max-depth", maxDepth, ExploreOptions.maxDepthRange),
+      ("--history-depth", historyDepth, ExploreOptions.historyDepthRange),
+    ] where !range.contains(value) {
+      throw ValidationError(
+        "\(name) \(value) is out of range; it must be between \(range.lowerBound) and \(range.upperBound)")
+    }
+  }
+
   func run() async throws {
     let compiled = try FlowArgument.load(flow)
     var options = ExploreOptions()
     options.maxStates = maxStates
+    options.maxDepth = maxDepth
     options.historyDepth = historyDepth
     let exploration = Explorer(flow: compiled, options: options).explore()
     let report = ExploreReport(exploration)

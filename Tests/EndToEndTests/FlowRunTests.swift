@@ -149,11 +149,32 @@ import Testing
   @Test(arguments: [
     ["--bogus", "flows/tempoai.yaml"], ["graph"], ["explore", "flows/tempoai.yaml", "--max-states", "x"],
     ["test", "--min-coverage", "abc"], ["flows/tempoai.yaml", "--clock", "25:00"],
+    ["explore", "flows/tempoai.yaml", "--history-depth", "101"],
+    ["explore", "flows/tempoai.yaml", "--max-states", "0"],
+    ["explore", "flows/tempoai.yaml", "--max-depth", "-1"],
   ])
   func aUsageMistakeExitsWith2(_ arguments: [String]) throws {
     let result = try Tool.run("flowrun", arguments, stdin: "")
     #expect(result.status == 2, "\(result.stderr)")
     #expect(result.stderr.hasPrefix("Error: "), "\(result.stderr)")
+  }
+
+  @Test func anExplorationOutOfRangeNamesTheLimitAndTheRange() throws {
+    let result = try Tool.run("flowrun", ["explore", "flows/tempoai.yaml", "--history-depth", "1000"], stdin: "")
+    #expect(result.status == 2)
+    #expect(
+      result.stderr.hasPrefix("Error: --history-depth 1000 is out of range; it must be between 0 and 100\n"),
+      "\(result.stderr)")
+  }
+
+  @Test func anExplorationStoppedAtALimitSaysSoAndExitsWith1() throws {
+    let result = try Tool.run("flowrun", ["explore", "flows/tempoai.yaml", "--max-states", "20"], stdin: "")
+    #expect(result.status == 1, "\(result.stderr)")
+    #expect(
+      result.stdout.hasPrefix(
+        "tempoai-onboarding 1.0.0: 20 states, 8 moves from 16 launch setups (explored 20 states, stopped at the "
+          + "limit (--max-states 20): the results below are partial; raise the limit to see everything)\n"),
+      "\(result.stdout)")
   }
 
   @Test func everyCommandPrintsTheDiagnosticsOfABrokenFlowWithCarets() throws {

@@ -75,7 +75,37 @@ import Testing
     let report = ExploreReport(Explorer(flow: flow, options: options).explore())
     #expect(report.hitLimit)
     #expect(report.states == 3)
-    #expect(report.text.contains("STOPPED at --max-states 3"))
+    #expect(report.hasProblems)
+    #expect(
+      report.text.split(separator: "\n").first.map(String.init)
+        == "small 1: 3 states, 1 moves from 2 launch setups (explored 3 states, stopped at the limit "
+        + "(--max-states 3): the results below are partial; raise the limit to see everything)")
+    guard case .map(let json) = report.json else { Issue.record("not a map"); return }
+    #expect(json["stoppedAt"] == .string("--max-states 3"))
+  }
+
+  @Test func maxDepthStopsWithAClearMessage() throws {
+    let flow = try compileFlow(Self.small)
+    var options = ExploreOptions()
+    options.maxDepth = 1
+    let exploration = Explorer(flow: flow, options: options).explore()
+    #expect(exploration.stoppedAt == .maxDepth)
+    #expect(exploration.depth.allSatisfy { $0 <= 2 })
+    let report = ExploreReport(exploration)
+    #expect(report.hasProblems)
+    #expect(report.text.contains("stopped at the limit (--max-depth 1)"))
+    // States beyond the limit were not expanded, so none of them is reported as a dead end.
+    #expect(report.deadEnds.isEmpty)
+  }
+
+  @Test func limitDefaultsAreTheDocumentedOnes() {
+    let options = ExploreOptions()
+    #expect(options.maxStates == 2_000_000)
+    #expect(options.maxDepth == 1_000_000)
+    #expect(options.historyDepth == 2)
+    #expect(ExploreOptions.historyDepthRange == 0...100)
+    #expect(ExploreOptions.maxStatesRange == 1...1_000_000_000)
+    #expect(ExploreOptions.maxDepthRange == 1...1_000_000_000)
   }
 
   @Test func pathsAreCountedThroughTheCondensation() throws {

@@ -29,8 +29,12 @@ package struct Exploration: Sendable {
   /// The first (shallowest) edge that took each declared transition.
   package var transitionWitness: [FlowTransition: (state: Int32, move: Int32)] = [:]
   package var permissionOutcomeWitness: [PermissionOutcome: (state: Int32, move: Int32)] = [:]
-  /// Whether ``ExploreOptions/maxStates`` stopped the exploration.
-  package var hitLimit = false
+  /// Moves from its launch to each state along ``parent``.
+  package var depth: [Int32] = []
+  /// The limit that stopped the exploration, if one did.
+  package var stoppedAt: ExploreLimit?
+  /// Whether a limit stopped the exploration (the results are partial).
+  package var hitLimit: Bool { stoppedAt != nil }
   /// States whose moves were tried.
   package var processed = 0
   package var keyBytes = 0
@@ -47,10 +51,10 @@ package struct Exploration: Sendable {
   package func isEnded(_ state: Int32) -> Bool { flags[Int(state)] & Self.endedFlag != 0 }
   package func isPending(_ state: Int32) -> Bool { flags[Int(state)] & Self.pendingFlag != 0 }
 
-  /// Bytes held per state: the key and its table slots, the per-state arrays, and the edges.
+  /// Bytes the exploration needs: the keys and their table slots, the per-state arrays and the edges. Computed
+  /// from counts, not from capacities or the process's memory, so every run of the same flow reports the same.
   package var bytesStored: Int {
-    keyBytes + step.capacity * 4 + flags.capacity + parent.capacity * 4 + parentMove.capacity * 4
-      + setupOf.capacity * 4 + firstEdge.capacity * 4 + edgeTo.capacity * 4 + edgeMove.capacity * 4
+    keyBytes + stateCount * (4 + 1 + 4 + 4 + 4 + 4) + firstEdge.count * 4 + edgeCount * (4 + 4)
   }
 
   /// The setup and the moves of the shortest path from a launch to `state`.
@@ -68,6 +72,28 @@ package struct Exploration: Sendable {
   package func path(to state: Int32, then move: Int32) -> (setup: Int, moves: [ExploreMove]) {
     let (setup, moves) = path(to: state)
     return (setup, move < 0 ? moves : moves + [self.moves[Int(move)]])
+  }
+}
+
+/// A limit of ``ExploreOptions`` that stopped an exploration.
+package enum ExploreLimit: Sendable, Equatable {
+  case maxStates
+  case maxDepth
+
+  /// The `flowrun explore` option that sets it.
+  package var option: String {
+    switch self {
+    case .maxStates: "--max-states"
+    case .maxDepth: "--max-depth"
+    }
+  }
+
+  /// The limit's value in `options`.
+  package func value(in options: ExploreOptions) -> Int {
+    switch self {
+    case .maxStates: options.maxStates
+    case .maxDepth: options.maxDepth
+    }
   }
 }
 

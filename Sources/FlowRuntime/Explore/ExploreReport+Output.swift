@@ -6,9 +6,10 @@ extension ExploreReport {
   package var text: String {
     var lines: [String] = []
     let completeness =
-      hitLimit
-      ? "STOPPED at --max-states \(maxStates): the results below are partial; raise --max-states to see everything"
-      : "explored completely"
+      stoppedAt.map {
+        "explored \(states) states, stopped at the limit (\($0)): the results below are partial; raise the limit "
+          + "to see everything"
+      } ?? "explored completely"
     lines.append("\(flow) \(version): \(states) states, \(edges) moves from \(setups) launch setups (\(completeness))")
     lines.append("reachable steps (\(reachable.count)): \(reachable.joined(separator: ", "))")
     lines.append(
@@ -52,8 +53,10 @@ extension ExploreReport {
 
 extension ExploreReport.StepPath {
   /// `[osVersion=26 ...] next, tap signIn, [sign-in-with-apple: success]`.
+  /// A long path starts from an earlier step's: `[(defaults)] (the path to s64), next, next`.
   package var line: String {
-    "[\(setup)] " + (commands.isEmpty ? "(launch)" : commands.joined(separator: ", "))
+    let moves = (after.map { ["(the path to \($0))"] } ?? []) + commands
+    return "[\(setup)] " + (moves.isEmpty ? "(launch)" : moves.joined(separator: ", "))
   }
 }
 
@@ -62,13 +65,16 @@ extension ExploreReport.StepPath {
 extension ExploreReport {
   package var json: Value {
     func path(_ path: StepPath) -> Value {
-      .map([
+      var fields: [String: Value] = [
         "step": .string(path.step), "setup": .string(path.setup), "commands": .list(path.commands.map(Value.string)),
-      ])
+      ]
+      if let after = path.after { fields["after"] = .string(after) }
+      return .map(fields)
     }
     return .map([
       "flow": .string(flow), "version": .string(version), "states": .int(states), "moves": .int(edges),
       "setups": .int(setups), "complete": .bool(!hitLimit), "maxStates": .int(maxStates),
+      "stoppedAt": stoppedAt.map(Value.string) ?? .null,
       "reachable": .list(reachable.map(Value.string)), "unreachable": .list(unreachable.map(Value.string)),
       "retiredUnreached": .list(retiredUnreached.map(Value.string)),
       "terminals": .list(

@@ -8,11 +8,18 @@ import FlowCore
 /// connected set of states is counted as one node: a path through a loop counts once, however often the loop is
 /// gone round.
 package struct ExploreReport: Sendable {
+  /// A way to reach `step`: from a launch with `setup`, or, for a long path, from where the shortest path to the
+  /// step `after` ends (listed under that step), then `commands`.
   package struct StepPath: Sendable {
     package var step: String
     package var setup: String
+    package var after: String?
     package var commands: [String]
   }
+
+  /// Paths of more moves than this are written from an earlier step's shortest path (``StepPath/after``), so a
+  /// report stays linear in the number of states: a chain of 10,000 steps does not list 50 million moves.
+  package static let fullPathLimit = 64
   package struct Terminal: Sendable {
     package var step: String
     package var outcome: String
@@ -41,7 +48,9 @@ package struct ExploreReport: Sendable {
   package var states: Int
   package var edges: Int
   package var setups: Int
-  package var hitLimit: Bool
+  package var hitLimit: Bool { stoppedAt != nil }
+  /// The option and value of the limit that stopped the exploration (`--max-states 3`), if one did.
+  package var stoppedAt: String?
   package var maxStates: Int
   package var reachable: [String]
   package var unreachable: [String]
@@ -70,30 +79,46 @@ extension ExploreReport {
     states = exploration.stateCount
     edges = exploration.edgeCount
     setups = exploration.setups.count
-    hitLimit = exploration.hitLimit
+    stoppedAt = exploration.stoppedAt.map { "\($0.option) \($0.value(in: exploration.options))" }
     maxStates = exploration.options.maxStates
     bytesPerState = exploration.stateCount == 0 ? 0 : Double(exploration.bytesStored) / Double(exploration.stateCount)
 
-    func describe(_ setup: Int, _ moves: [ExploreMove]) -> (String, [String]) {
-      (
-        setup >= 0 && setup < exploration.setups.count ? exploration.setups[setup].description : "?",
-        moves.map(\.command)
-      )
-    }
-    func pathTo(_ state: Int32, step: String) -> StepPath {
-      let (setup, moves) = exploration.path(to: state)
-      let (text, commands) = describe(setup, moves)
-      return StepPath(step: step, setup: text, commands: commands)
-    }
-
     var firstState = [Int32](repeating: -1, count: flow.steps.count)
     var terminalStates = [Int](repeating: 0, count: flow.steps.count)
+    // The setup each state was launched with: a parent always has a smaller id (breadth-first order).
+    var setupOf = [Int32](repeating: -1, count: exploration.stateCount)
     for state in 0..<exploration.stateCount {
+      let parent = Int(exploration.parent[state])
+      setupOf[state] = parent < 0 ? exploration.setupOf[state] : setupOf[parent]
       let step = Int(exploration.step[state])
       guard step >= 0 else { continue }
       if firstState[step] < 0 { firstState[step] = Int32(state) }
       if exploration.isEnded(Int32(state)) { terminalStates[step] += 1 }
     }
+
+    func setupText(_ setup: Int) -> String {
+      setup >= 0 && setup < exploration.setups.count ? exploration.setups[setup].description : "?"
+    }
+    /// The moves to `state` (then `move`), from its launch or, past ``fullPathLimit`` moves, from the nearest
+    /// earlier state that is the first state of its step.
+    func pathTo(_ state: Int32, step: String, then move: Int32 = -1) -> StepPath {
+      var moves: [ExploreMove] = move < 0 ? [] : [exploration.moves[Int(move)]]
+      var current = Int(state)
+      var after: String?
+      let long = Int(exploration.depth[current]) > Self.fullPathLimit
+      while exploration.parent[current] >= 0 {
+        let currentStep = Int(exploration.step[current])
+        if long, current != Int(state), currentStep >= 0, firstState[currentStep] == Int32(current) {
+          after = flow.steps[currentStep].id
+          break
+        }
+        moves.append(exploration.moves[Int(exploration.parentMove[current])])
+        current = Int(exploration.parent[current])
+      }
+      return StepPath(
+        step: step, setup: setupText(Int(setupOf[Int(state)])), after: after, commands: moves.reversed().map(\.command))
+    }
+
     reachable = flow.steps.indices.filter { firstState[$0] >= 0 }.map { flow.steps[$0].id }
     unreachable = flow.steps.indices.filter { firstState[$0] < 0 && !flow.steps[$0].isRetired }.map {
       flow.steps[$0].id
@@ -131,16 +156,11 @@ extension ExploreReport {
         failures[index].count += 1
         continue
       }
-      let example: StepPath
-      if failure.state < 0 {
-        let (setup, commands) = describe(Int(failure.setup), [])
-        example = StepPath(step: "launch", setup: setup, commands: commands)
-      } else {
-        let (setup, moves) = exploration.path(to: failure.state, then: failure.move)
-        let (text, commands) = describe(setup, moves)
-        let step = flow.steps[Int(exploration.step[Int(failure.state)])].id
-        example = StepPath(step: step, setup: text, commands: commands)
-      }
+      let example =
+        failure.state < 0
+        ? StepPath(step: "launch", setup: setupText(Int(failure.setup)), after: nil, commands: [])
+        : pathTo(
+          failure.state, step: flow.steps[Int(exploration.step[Int(failure.state)])].id, then: failure.move)
       failures.append(Failure(message: failure.message, count: 1, example: example))
     }
     self.failures = failures

@@ -87,10 +87,11 @@ package struct Explorer {
       let (inserted, id) = set.insert(key)
       guard inserted else { return id }
       if set.count > options.maxStates {
-        result.hitLimit = true
+        result.stoppedAt = .maxStates
         return nil
       }
       queue.append(state)
+      result.depth.append(parent < 0 ? 0 : result.depth[Int(parent)] &+ 1)
       result.step.append(Int32(state.current ?? -1))
       result.flags.append(
         (state.ended != nil ? Exploration.endedFlag : 0) | (state.pending != nil ? Exploration.pendingFlag : 0))
@@ -129,6 +130,11 @@ package struct Explorer {
         queueOffset = processed
       }
       result.firstEdge.append(Int32(result.edgeTo.count))
+      if Int(result.depth[Int(id)]) >= options.maxDepth {
+        // Not expanded: nothing is known about its moves, so it is neither a dead end nor explored.
+        if state.ended == nil { result.stoppedAt = result.stoppedAt ?? .maxDepth }
+        continue
+      }
       let fromStep = state.current.map { flow.steps[$0] }
       var forward = false
       for move in moves(from: state) {
@@ -285,10 +291,17 @@ package struct Explorer {
 // MARK: - Options and setup
 
 package struct ExploreOptions: Sendable {
-  /// Stop after this many distinct states.
+  /// Stop after this many distinct states (`--max-states`; state ids are 32-bit).
   package var maxStates = 2_000_000
-  /// Steps of back history that states keep (and compare).
+  /// Do not try the moves of states this many moves from a launch (`--max-depth`).
+  package var maxDepth = 1_000_000
+  /// Steps of back history that states keep (and compare) (`--history-depth`; each costs 4 bytes per state).
   package var historyDepth = 2
+
+  /// The values `flowrun explore` accepts for each limit.
+  package static let maxStatesRange = 1...1_000_000_000
+  package static let maxDepthRange = 1...1_000_000_000
+  package static let historyDepthRange = 0...100
   /// What is typed into text inputs (only those the step accepts lead anywhere).
   package var textSamples = ["", "User", "Akira"]
   /// Above this many combinations of initial permission statuses, one permission varies at a time.

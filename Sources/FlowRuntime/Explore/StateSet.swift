@@ -15,8 +15,9 @@ struct StateSet {
     mask = size - 1
   }
 
-  /// Bytes held by the keys and the table.
-  var bytes: Int { keys.capacity * 4 + slots.count * 4 }
+  /// Bytes the keys and the table need, from their counts (not the arrays' capacities, which depend on the
+  /// allocator), so the same exploration always reports the same figure.
+  var bytes: Int { keys.count * 4 + slots.count * 4 }
 
   /// The id of `key`, inserting it when new.
   mutating func insert(_ key: [UInt32]) -> (inserted: Bool, id: Int32) {
