@@ -46,23 +46,20 @@ package enum FlowFiles {
   /// - Throws: ``FlowIOError`` for a path that does not exist or a folder that cannot be listed.
   package static func paths(in paths: [String]) throws(FlowIOError) -> [String] {
     var files: [String] = []
+    var listed: Set<String> = []
     for path in paths {
       var isDirectory: ObjCBool = false
       guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
         throw FlowIOError(path: path, reason: FileInput.kindOfNonRegularFile(at: path) ?? "no such file or directory")
       }
-      guard isDirectory.boolValue else {
-        if !files.contains(path) { files.append(path) }
-        continue
-      }
+      let found: [String]
       do {
-        for file in try FileInput.files(under: path, extensions: [".yaml", ".yml", ".json"]) where !files.contains(file)
-        {
-          files.append(file)
-        }
+        found =
+          isDirectory.boolValue ? try FileInput.files(under: path, extensions: [".yaml", ".yml", ".json"]) : [path]
       } catch {
         throw FlowIOError(path: error.path, reason: error.reason)
       }
+      for file in found where listed.insert(file).inserted { files.append(file) }
     }
     return files
   }

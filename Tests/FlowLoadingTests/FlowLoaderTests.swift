@@ -43,6 +43,8 @@ struct FlowLoaderTests {
     }
     let found = try FlowFiles.paths(in: [root.path]).map { String($0.dropFirst(root.path.count + 1)) }
     #expect(found == ["a.json", "b.yaml", "nested/c.yml"])
+    let again = try FlowFiles.paths(in: [root.path + "/b.yaml", root.path, root.path + "/b.yaml"])
+    #expect(again.map { String($0.dropFirst(root.path.count + 1)) } == ["b.yaml", "a.json", "nested/c.yml"])
     #expect(throws: FlowIOError(path: "/nonexistent", reason: "no such file or directory")) {
       try FlowFiles.paths(in: ["/nonexistent"])
     }
