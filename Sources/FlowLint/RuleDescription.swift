@@ -49,6 +49,26 @@ package struct Example: Sendable, Hashable, CustomStringConvertible {
     self.sourceLine = line
   }
 
+  /// A whole flow document, as every rule example is: `flow: demo`, `version: "1"`, `locales`, the
+  /// top-level `header` lines (declarations such as `variables:` or `permissions:`), `start`, `steps:` with
+  /// the `steps` lines indented under it and, unless `endStep` is false, the step
+  /// `end: {kind: terminal, outcome: completed}` last, then the top-level `trailer` lines. Markers may
+  /// stand anywhere.
+  package static func flow(
+    locales: String = "[en]", header: String = "", start: String = "welcome", steps: String = "",
+    endStep: Bool = true, trailer: String = "", file: String = #filePath, line: Int = #line
+  ) -> Example {
+    var lines = ["flow: demo", "version: \"1\"", "locales: \(locales)"]
+    if !header.isEmpty { lines.append(header) }
+    lines += ["start: \(start)", "steps:"]
+    if !steps.isEmpty {
+      lines += steps.split(separator: "\n", omittingEmptySubsequences: false).map { $0.isEmpty ? "" : "  " + $0 }
+    }
+    if endStep { lines.append("  end: {kind: terminal, outcome: completed}") }
+    if !trailer.isEmpty { lines.append(trailer) }
+    return Example(lines.joined(separator: "\n"), file: file, line: line)
+  }
+
   /// The document without markers.
   package var text: String { marked.replacingOccurrences(of: String(Self.marker), with: "") }
 

@@ -8,34 +8,28 @@ struct AutomaticLoopRule: LintRule {
       "a cycle of steps joined only by automatic moves ('skipIf' with 'next', 'autoAdvance' after 0 seconds, action outcomes) can loop forever",
     severity: .error,
     triggering: [
-      Example(
-        """
-        flow: demo
-        version: "1"
-        locales: [en]
-        variables:
-          done: {type: bool, default: true}
-        start: a
-        steps:
+      .flow(
+        header: """
+          variables:
+            done: {type: bool, default: true}
+          """,
+        start: "a",
+        steps: """
           ↓a: {kind: screen, skipIf: done, next: b}
           b: {kind: screen, skipIf: done, next: a, skip: end}
-          end: {kind: terminal, outcome: completed}
-        """)
+          """)
     ],
     nonTriggering: [
-      Example(
-        """
-        flow: demo
-        version: "1"
-        locales: [en]
-        variables:
-          done: {type: bool, default: true}
-        start: a
-        steps:
+      .flow(
+        header: """
+          variables:
+            done: {type: bool, default: true}
+          """,
+        start: "a",
+        steps: """
           a: {kind: screen, skipIf: done, next: b}
           b: {kind: screen, next: a, skip: end}
-          end: {kind: terminal, outcome: completed}
-        """)
+          """)
     ])
 
   static var needsCleanLoad: Bool { true }

@@ -7,43 +7,23 @@ struct DeadEndRule: LintRule {
     summary: "a non-terminal step must have a way out: 'next', 'skip', a button or an outcome leading to another step",
     severity: .error,
     triggering: [
-      Example(
-        """
-        flow: demo
-        version: "1"
-        locales: [en]
-        start: welcome
-        steps:
-          ↓welcome: {kind: screen}
-          end: {kind: terminal, outcome: completed}
-        """),
-      Example(
-        """
-        flow: demo
-        version: "1"
-        locales: [en]
-        start: welcome
-        steps:
-          ↓welcome: {kind: screen, next: stay}
-          end: {kind: terminal, outcome: completed}
-        """),
+      .flow(
+        steps: "↓welcome: {kind: screen}"),
+      .flow(
+        steps: "↓welcome: {kind: screen, next: stay}"),
     ],
     nonTriggering: [
-      Example(
-        """
-        flow: demo
-        version: "1"
-        locales: [en]
-        start: welcome
-        steps:
+      .flow(
+        steps: """
           welcome:
             kind: screen
             buttons:
               start: {label: start, to: end}
-          end: {kind: terminal, outcome: completed}
-        strings:
-          en: {start: Start}
-        """)
+          """,
+        trailer: """
+          strings:
+            en: {start: Start}
+          """)
     ])
 
   static var needsCleanLoad: Bool { true }

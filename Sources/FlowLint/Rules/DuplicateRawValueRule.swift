@@ -7,30 +7,18 @@ struct DuplicateRawValueRule: LintRule {
     summary: "each step's 'rawValue' must be unique, so a 'rawValue' resume route finds exactly one step",
     severity: .error,
     triggering: [
-      Example(
-        """
-        flow: demo
-        version: "1"
-        locales: [en]
-        start: welcome
-        steps:
+      .flow(
+        steps: """
           welcome: {kind: screen, rawValue: 0, next: habits}
           habits: {kind: screen, rawValue: ↓0, next: end}
-          end: {kind: terminal, outcome: completed}
-        """)
+          """)
     ],
     nonTriggering: [
-      Example(
-        """
-        flow: demo
-        version: "1"
-        locales: [en]
-        start: welcome
-        steps:
+      .flow(
+        steps: """
           welcome: {kind: screen, rawValue: 0, next: habits}
           habits: {kind: screen, rawValue: 1, next: end}
-          end: {kind: terminal, outcome: completed}
-        """)
+          """)
     ])
 
   func check(_ context: LintContext) {

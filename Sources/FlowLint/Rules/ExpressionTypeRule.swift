@@ -8,58 +8,42 @@ struct ExpressionTypeRule: LintRule {
       "expressions must type-check against the declared variables, facts and permissions; conditions must be bool and 'set' values must fit the variable",
     severity: .error,
     triggering: [
-      Example(
-        """
-        flow: demo
-        version: "1"
-        locales: [en]
-        variables:
-          onboardingStep: {type: int, default: 0}
-        start: welcome
-        steps:
-          welcome: {kind: screen, skipIf: '↓onboardingStep + 1', next: end}
-          end: {kind: terminal, outcome: completed}
-        """),
-      Example(
-        """
-        flow: demo
-        version: "1"
-        locales: [en]
-        variables:
-          onboardingStep: {type: int, default: 0}
-        start: end
-        steps:
+      .flow(
+        header: """
+          variables:
+            onboardingStep: {type: int, default: 0}
+          """,
+        steps: "welcome: {kind: screen, skipIf: '↓onboardingStep + 1', next: end}"),
+      .flow(
+        header: """
+          variables:
+            onboardingStep: {type: int, default: 0}
+          """,
+        start: "end",
+        steps: """
           end:
             kind: terminal
             outcome: completed
             enter: [{set: onboardingStep, value: '↓"eleven"'}]
-        """),
-      Example(
-        """
-        flow: demo
-        version: "1"
-        locales: [en]
-        environment:
-          osVersion: {type: int, default: 18}
-        start: welcome
-        steps:
-          welcome: {kind: screen, skipIf: 'env.↓osVersoin >= 26', next: end}
-          end: {kind: terminal, outcome: completed}
-        """),
+          """,
+        endStep: false),
+      .flow(
+        header: """
+          environment:
+            osVersion: {type: int, default: 18}
+          """,
+        steps: "welcome: {kind: screen, skipIf: 'env.↓osVersoin >= 26', next: end}"),
     ],
     nonTriggering: [
-      Example(
-        """
-        flow: demo
-        version: "1"
-        locales: [en]
-        environment:
-          osVersion: {type: int, default: 18}
-        variables:
-          onboardingStep: {type: int, default: 0, persist: onboardingStep}
-          habitTimes: {type: map, default: {}}
-        start: welcome
-        steps:
+      .flow(
+        header: """
+          environment:
+            osVersion: {type: int, default: 18}
+          variables:
+            onboardingStep: {type: int, default: 0, persist: onboardingStep}
+            habitTimes: {type: map, default: {}}
+          """,
+        steps: """
           welcome: {kind: screen, skipIf: 'env.osVersion >= 26 && size(habitTimes) > 0', next: end}
           end:
             kind: terminal
@@ -69,7 +53,8 @@ struct ExpressionTypeRule: LintRule {
                 value: step.rawValue ?? 0
               - set: habitTimes.wake
                 value: '"07:00"'
-        """)
+          """,
+        endStep: false)
     ])
 
   func check(_ context: LintContext) {

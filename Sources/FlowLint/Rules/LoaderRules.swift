@@ -19,15 +19,8 @@ struct LoadRule: LintRule {
         """)
     ],
     nonTriggering: [
-      Example(
-        """
-        flow: demo
-        version: "1"
-        locales: [en]
-        start: end
-        steps:
-          end: {kind: terminal, outcome: completed}
-        """)
+      .flow(
+        start: "end")
     ])
 }
 
@@ -39,26 +32,14 @@ struct SchemaRule: LintRule {
       "the document must match the flow schema (keys, kinds, value types); choices of shape are reported against the branch the 'kind' or effect type selects",
     severity: .error,
     triggering: [
-      Example(
-        """
-        flow: demo
-        version: "1"
-        locales: [en]
-        start: end
-        steps:
-          end: {kind: terminal, outcome: completed, ↓nxt: end}
-        """)
+      .flow(
+        start: "end",
+        steps: "end: {kind: terminal, outcome: completed, ↓nxt: end}",
+        endStep: false)
     ],
     nonTriggering: [
-      Example(
-        """
-        flow: demo
-        version: "1"
-        locales: [en]
-        start: end
-        steps:
-          end: {kind: terminal, outcome: completed}
-        """)
+      .flow(
+        start: "end")
     ])
 }
 
@@ -69,15 +50,8 @@ struct FlowShapeRule: LintRule {
     summary: "a part of the flow the schema accepts but the compiler cannot use (reported by the compiler)",
     severity: .error,
     nonTriggering: [
-      Example(
-        """
-        flow: demo
-        version: "1"
-        locales: [en]
-        start: end
-        steps:
-          end: {kind: terminal, outcome: completed}
-        """)
+      .flow(
+        start: "end")
     ])
 }
 
@@ -88,38 +62,15 @@ struct UnknownStepRule: LintRule {
     summary: "'start', transitions, buttons, outcomes and routes must name a step of 'steps'",
     severity: .error,
     triggering: [
-      Example(
-        """
-        flow: demo
-        version: "1"
-        locales: [en]
-        start: welcome
-        steps:
-          welcome: {kind: screen, next: ↓ends}
-          end: {kind: terminal, outcome: completed}
-        """),
-      Example(
-        """
-        flow: demo
-        version: "1"
-        locales: [en]
-        start: ↓welcom
-        steps:
-          welcome: {kind: screen, next: end}
-          end: {kind: terminal, outcome: completed}
-        """),
+      .flow(
+        steps: "welcome: {kind: screen, next: ↓ends}"),
+      .flow(
+        start: "↓welcom",
+        steps: "welcome: {kind: screen, next: end}"),
     ],
     nonTriggering: [
-      Example(
-        """
-        flow: demo
-        version: "1"
-        locales: [en]
-        start: welcome
-        steps:
-          welcome: {kind: screen, next: end}
-          end: {kind: terminal, outcome: completed}
-        """)
+      .flow(
+        steps: "welcome: {kind: screen, next: end}")
     ])
 }
 
@@ -130,43 +81,25 @@ struct ExpressionSyntaxRule: LintRule {
     summary: "every expression must parse; the finding points at the offending character inside the expression",
     severity: .error,
     triggering: [
-      Example(
-        """
-        flow: demo
-        version: "1"
-        locales: [en]
-        variables:
-          step: {type: int, default: 0}
-        start: welcome
-        steps:
-          welcome: {kind: screen, skipIf: "step == ↓", next: end}
-          end: {kind: terminal, outcome: completed}
-        """),
-      Example(
-        """
-        flow: demo
-        version: "1"
-        locales: [en]
-        variables:
-          count: {type: int, default: 0}
-        start: welcome
-        steps:
-          welcome: {kind: screen, skipIf: count >↓) 1, next: end}
-          end: {kind: terminal, outcome: completed}
-        """),
+      .flow(
+        header: """
+          variables:
+            step: {type: int, default: 0}
+          """,
+        steps: #"welcome: {kind: screen, skipIf: "step == ↓", next: end}"#),
+      .flow(
+        header: """
+          variables:
+            count: {type: int, default: 0}
+          """,
+        steps: "welcome: {kind: screen, skipIf: count >↓) 1, next: end}"),
     ],
     nonTriggering: [
-      Example(
-        """
-        flow: demo
-        version: "1"
-        locales: [en]
-        variables:
-          count: {type: int, default: 0}
-        start: welcome
-        steps:
-          welcome: {kind: screen, skipIf: "count > 1", next: end}
-          end: {kind: terminal, outcome: completed}
-        """)
+      .flow(
+        header: """
+          variables:
+            count: {type: int, default: 0}
+          """,
+        steps: #"welcome: {kind: screen, skipIf: "count > 1", next: end}"#)
     ])
 }

@@ -7,43 +7,28 @@ struct MissingTranslationRule: LintRule {
     summary: "every declared locale must have strings, and a key defined for one locale must be defined for all",
     severity: .error,
     triggering: [
-      Example(
-        """
-        flow: demo
-        version: "1"
-        locales: [en, ja]
-        strings:
-          en: {welcome_title: Welcome, ↓welcome_body: Hello}
-          ja: {welcome_title: ようこそ}
-        start: end
-        steps:
-          end: {kind: terminal, outcome: completed, title: welcome_title, body: welcome_body}
-        """),
-      Example(
-        """
-        flow: demo
-        version: "1"
-        locales: [en, ↓ja]
-        strings:
-          en: {welcome_title: Welcome}
-        start: end
-        steps:
-          end: {kind: terminal, outcome: completed, title: welcome_title}
-        """),
+      .flow(
+        locales: "[en, ja]",
+        header: """
+          strings:
+            en: {welcome_title: Welcome, ↓welcome_body: Hello}
+            ja: {welcome_title: ようこそ}
+          """,
+        start: "end",
+        steps: "end: {kind: terminal, outcome: completed, title: welcome_title, body: welcome_body}",
+        endStep: false),
+      .flow(
+        locales: "[en, ↓ja]",
+        header: """
+          strings:
+            en: {welcome_title: Welcome}
+          """,
+        start: "end",
+        steps: "end: {kind: terminal, outcome: completed, title: welcome_title}",
+        endStep: false),
     ],
     nonTriggering: [
-      Example(
-        """
-        flow: demo
-        version: "1"
-        locales: [en, ja]
-        strings:
-          en: {welcome_title: Welcome}
-          ja: {welcome_title: ようこそ}
-        start: end
-        steps:
-          end: {kind: terminal, outcome: completed, title: welcome_title}
-        """)
+      .translated(title: "welcome_title")
     ])
 
   func check(_ context: LintContext) {

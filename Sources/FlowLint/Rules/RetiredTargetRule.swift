@@ -8,34 +8,24 @@ struct RetiredTargetRule: LintRule {
       "a live step should not move to a 'retired: true' step; retired steps are only entered by resuming old progress",
     severity: .warning,
     triggering: [
-      Example(
-        """
-        flow: demo
-        version: "1"
-        locales: [en]
-        start: welcome
-        steps:
+      .flow(
+        steps: """
           welcome: {kind: screen, next: ↓account}
           account: {kind: screen, retired: true, next: end}
-          end: {kind: terminal, outcome: completed}
-        """)
+          """)
     ],
     nonTriggering: [
-      Example(
-        """
-        flow: demo
-        version: "1"
-        locales: [en]
-        variables:
-          savedStep: {type: int, default: 0, persist: step}
-        resume:
-          - rawValue: savedStep
-        start: welcome
-        steps:
+      .flow(
+        header: """
+          variables:
+            savedStep: {type: int, default: 0, persist: step}
+          resume:
+            - rawValue: savedStep
+          """,
+        steps: """
           welcome: {kind: screen, rawValue: 0, next: end}
           account: {kind: screen, rawValue: 1, retired: true, next: end}
-          end: {kind: terminal, outcome: completed}
-        """)
+          """)
     ])
 
   func check(_ context: LintContext) {

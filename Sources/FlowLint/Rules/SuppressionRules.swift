@@ -9,31 +9,14 @@ struct UnusedSuppressionRule: LintRule {
     summary: "a '# flowlint-disable-next-line' comment names a rule that reports nothing on the next line",
     severity: .warning,
     triggering: [
-      Example(
-        """
-        flow: demo
-        version: "1"
-        locales: [en]
-        start: welcome
-        steps:
+      .flow(
+        steps: """
           # flowlint-disable-next-line ↓unreachable-step
           welcome: {kind: screen, next: end}
-          end: {kind: terminal, outcome: completed}
-        """)
+          """)
     ],
     nonTriggering: [
-      Example(
-        """
-        flow: demo
-        version: "1"
-        locales: [en]
-        start: welcome
-        steps:
-          welcome: {kind: screen, next: end}
-          # flowlint-disable-next-line unreachable-step
-          orphan: {kind: screen, next: end}
-          end: {kind: terminal, outcome: completed}
-        """)
+      .usedSuppression
     ])
 }
 
@@ -44,32 +27,15 @@ struct UnknownRuleRule: LintRule {
     summary: "a '# flowlint-disable-next-line' comment names a rule id that does not exist",
     severity: .warning,
     triggering: [
-      Example(
-        """
-        flow: demo
-        version: "1"
-        locales: [en]
-        start: welcome
-        steps:
+      .flow(
+        steps: """
           welcome: {kind: screen, next: end}
           # flowlint-disable-next-line ↓unreachable-stp
           orphan: {kind: screen, next: end}
-          end: {kind: terminal, outcome: completed}
-        """)
+          """)
     ],
     nonTriggering: [
-      Example(
-        """
-        flow: demo
-        version: "1"
-        locales: [en]
-        start: welcome
-        steps:
-          welcome: {kind: screen, next: end}
-          # flowlint-disable-next-line unreachable-step
-          orphan: {kind: screen, next: end}
-          end: {kind: terminal, outcome: completed}
-        """)
+      .usedSuppression
     ])
 }
 
@@ -81,30 +47,23 @@ struct UnsuppressibleRuleRule: LintRule {
       "a '# flowlint-disable-next-line' comment names a rule that cannot be silenced: findings of load, schema and compiler rules (unknown steps, strings, variables, types, dead ends) mean the flow is broken",
     severity: .error,
     triggering: [
-      Example(
-        """
-        flow: demo
-        version: "1"
-        locales: [en]
-        start: welcome
-        steps:
+      .flow(
+        steps: """
           # flowlint-disable-next-line ↓unknown-step
           welcome: {kind: screen, next: nowhere}
-          end: {kind: terminal, outcome: completed}
-        """)
+          """)
     ],
     nonTriggering: [
-      Example(
-        """
-        flow: demo
-        version: "1"
-        locales: [en]
-        start: welcome
-        steps:
-          welcome: {kind: screen, next: end}
-          # flowlint-disable-next-line unreachable-step
-          orphan: {kind: screen, next: end}
-          end: {kind: terminal, outcome: completed}
-        """)
+      .usedSuppression
     ])
+}
+
+extension Example {
+  /// A suppression that is needed and may be silenced: no suppression rule reports it.
+  fileprivate static let usedSuppression = Example.flow(
+    steps: """
+      welcome: {kind: screen, next: end}
+      # flowlint-disable-next-line unreachable-step
+      orphan: {kind: screen, next: end}
+      """)
 }

@@ -8,50 +8,18 @@ struct UnhandledOutcomeRule: LintRule {
       "a permission or action step (or action button) with 'on' must handle every outcome when the step has no 'next', 'skip' or button that leaves it",
     severity: .error,
     triggering: [
-      Example(
-        """
-        flow: demo
-        version: "1"
-        locales: [en]
-        permissions: [notifications]
-        start: ask
-        steps:
-          ask:
-            kind: permission
-            permission: notifications
-            ↓on: {granted: end, denied: end}
-          end: {kind: terminal, outcome: completed}
-        """)
+      .askingForNotifications(next: false, on: "{granted: end, denied: end}", marked: true)
     ],
     nonTriggering: [
-      Example(
-        """
-        flow: demo
-        version: "1"
-        locales: [en]
-        permissions: [notifications]
-        start: ask
-        steps:
-          ask:
-            kind: permission
-            permission: notifications
-            next: end
-            on: {granted: end, denied: end}
-          end: {kind: terminal, outcome: completed}
-        """),
-      Example(
-        """
-        flow: demo
-        version: "1"
-        locales: [en]
-        start: review
-        steps:
+      .askingForNotifications(on: "{granted: end, denied: end}"),
+      .flow(
+        start: "review",
+        steps: """
           review:
             kind: action
             action: request-review
             on: {shown: end, suppressed: end}
-          end: {kind: terminal, outcome: completed}
-        """),
+          """),
     ])
 
   static var needsCleanLoad: Bool { true }
@@ -87,5 +55,22 @@ struct UnhandledOutcomeRule: LintRule {
       case .outcome, .skipIf, .resume: false
       }
     }
+  }
+}
+
+extension Example {
+  /// A flow whose start step `ask` requests the notifications permission, moves on to `end` unless `next` is
+  /// false, and handles the outcomes `on`; with `marked`, a marker stands before the `on` key.
+  static func askingForNotifications(
+    next: Bool = true, on: String, marked: Bool = false, file: String = #filePath, line: Int = #line
+  ) -> Example {
+    .flow(
+      header: "permissions: [notifications]", start: "ask",
+      steps: """
+        ask:
+          kind: permission
+          permission: notifications\(next ? "\n  next: end" : "")
+          \(marked ? String(marker) : "")on: \(on)
+        """, file: file, line: line)
   }
 }

@@ -8,38 +8,10 @@ struct UnknownOutcomeRule: LintRule {
       "'on' keys must be outcomes of the step's or button's action ('granted', 'denied', ... for permissions) and the action must exist",
     severity: .error,
     triggering: [
-      Example(
-        """
-        flow: demo
-        version: "1"
-        locales: [en]
-        permissions: [notifications]
-        start: ask
-        steps:
-          ask:
-            kind: permission
-            permission: notifications
-            next: end
-            on: {granted: end, ↓allowed: end}
-          end: {kind: terminal, outcome: completed}
-        """)
+      .askingForNotifications(on: "{granted: end, ↓allowed: end}")
     ],
     nonTriggering: [
-      Example(
-        """
-        flow: demo
-        version: "1"
-        locales: [en]
-        permissions: [notifications]
-        start: ask
-        steps:
-          ask:
-            kind: permission
-            permission: notifications
-            next: end
-            on: {granted: end, denied: end}
-          end: {kind: terminal, outcome: completed}
-        """)
+      .askingForNotifications(on: "{granted: end, denied: end}")
     ])
 
   func check(_ context: LintContext) {

@@ -7,41 +7,22 @@ struct UnknownPermissionRule: LintRule {
     summary: "permission steps and 'permission.KIND' in expressions must use a kind declared in 'permissions'",
     severity: .error,
     triggering: [
-      Example(
-        """
-        flow: demo
-        version: "1"
-        locales: [en]
-        permissions: [notifications]
-        start: ask
-        steps:
-          ask: {kind: permission, permission: ↓microphone, next: end}
-          end: {kind: terminal, outcome: completed}
-        """),
-      Example(
-        """
-        flow: demo
-        version: "1"
-        locales: [en]
-        permissions: [notifications]
-        start: ask
-        steps:
-          ask: {kind: screen, skipIf: '↓permission.notification == "granted"', next: end}
-          end: {kind: terminal, outcome: completed}
-        """),
+      .flow(
+        header: "permissions: [notifications]",
+        start: "ask",
+        steps: "ask: {kind: permission, permission: ↓microphone, next: end}"),
+      .flow(
+        header: "permissions: [notifications]",
+        start: "ask",
+        steps: #"ask: {kind: screen, skipIf: '↓permission.notification == "granted"', next: end}"#),
     ],
     nonTriggering: [
-      Example(
-        """
-        flow: demo
-        version: "1"
-        locales: [en]
-        permissions: [notifications]
-        start: ask
+      .flow(
+        header: "permissions: [notifications]",
+        start: "ask",
         steps:
-          ask: {kind: permission, permission: notifications, skipIf: 'permission.notifications == "granted"', next: end}
-          end: {kind: terminal, outcome: completed}
-        """)
+          #"ask: {kind: permission, permission: notifications, skipIf: 'permission.notifications == "granted"', next: end}"#
+      )
     ])
 
   func check(_ context: LintContext) {

@@ -7,32 +7,10 @@ struct UnknownStringRule: LintRule {
     summary: "every text key (titles, bodies, labels, options, placeholders) must be defined in 'strings'",
     severity: .error,
     triggering: [
-      Example(
-        """
-        flow: demo
-        version: "1"
-        locales: [en, ja]
-        strings:
-          en: {welcome_title: Welcome}
-          ja: {welcome_title: ようこそ}
-        start: end
-        steps:
-          end: {kind: terminal, outcome: completed, title: ↓welcome_titel}
-        """)
+      .translated(title: "↓welcome_titel")
     ],
     nonTriggering: [
-      Example(
-        """
-        flow: demo
-        version: "1"
-        locales: [en, ja]
-        strings:
-          en: {welcome_title: Welcome}
-          ja: {welcome_title: ようこそ}
-        start: end
-        steps:
-          end: {kind: terminal, outcome: completed, title: welcome_title}
-        """)
+      .translated(title: "welcome_title")
     ])
 
   func check(_ context: LintContext) {
@@ -48,5 +26,20 @@ struct UnknownStringRule: LintRule {
           + Suggestion.didYouMean(text.key, in: allKeys),
         at: text.location)
     }
+  }
+}
+
+extension Example {
+  /// A flow in English and Japanese, both defining `welcome_title`, whose one step shows the string `title`.
+  static func translated(title: String, file: String = #filePath, line: Int = #line) -> Example {
+    .flow(
+      locales: "[en, ja]",
+      header: """
+        strings:
+          en: {welcome_title: Welcome}
+          ja: {welcome_title: ようこそ}
+        """,
+      start: "end", steps: "end: {kind: terminal, outcome: completed, title: \(title)}", endStep: false, file: file,
+      line: line)
   }
 }

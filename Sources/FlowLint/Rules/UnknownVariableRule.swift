@@ -8,59 +8,49 @@ struct UnknownVariableRule: LintRule {
       "'set' targets, choice and input variables, form targets, 'reset.clear' and names read by expressions must be declared",
     severity: .error,
     triggering: [
-      Example(
-        """
-        flow: demo
-        version: "1"
-        locales: [en]
-        variables:
-          language: {type: string, default: en}
-        start: end
-        steps:
+      .flow(
+        header: """
+          variables:
+            language: {type: string, default: en}
+          """,
+        start: "end",
+        steps: """
           end:
             kind: terminal
             outcome: completed
             enter:
               - set: ↓langauge
                 value: '"ja"'
-        """),
-      Example(
-        """
-        flow: demo
-        version: "1"
-        locales: [en]
-        variables:
-          onboardingStep: {type: int, default: 0}
-        start: welcome
-        steps:
-          welcome: {kind: screen, skipIf: "↓onboardingStpe > 2", next: end}
-          end: {kind: terminal, outcome: completed}
-        """),
-      Example(
-        """
-        flow: demo
-        version: "1"
-        locales: [en]
-        variables:
-          name: {type: string, default: ""}
-        start: end
-        steps:
+          """,
+        endStep: false),
+      .flow(
+        header: """
+          variables:
+            onboardingStep: {type: int, default: 0}
+          """,
+        steps: #"welcome: {kind: screen, skipIf: "↓onboardingStpe > 2", next: end}"#),
+      .flow(
+        header: """
+          variables:
+            name: {type: string, default: ""}
+          """,
+        start: "end",
+        steps: """
           end:
             kind: terminal
             outcome: completed
             enter: [{set: name, value: ↓result.name}]
-        """),
+          """,
+        endStep: false),
     ],
     nonTriggering: [
-      Example(
-        """
-        flow: demo
-        version: "1"
-        locales: [en]
-        variables:
-          name: {type: string, default: "", persist: name}
-        start: signIn
-        steps:
+      .flow(
+        header: """
+          variables:
+            name: {type: string, default: "", persist: name}
+          """,
+        start: "signIn",
+        steps: """
           signIn:
             kind: action
             action: sign-in-with-apple
@@ -68,8 +58,7 @@ struct UnknownVariableRule: LintRule {
               success: {to: end, effects: [{set: name, value: 'result.name ?? ""'}]}
               failure: end
               cancelled: end
-          end: {kind: terminal, outcome: completed}
-        """)
+          """)
     ])
 
   func check(_ context: LintContext) {

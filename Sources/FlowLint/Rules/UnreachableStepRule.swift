@@ -7,45 +7,29 @@ struct UnreachableStepRule: LintRule {
     summary: "a step that no move from 'start' or a 'resume' route leads to (silent for 'retired: true' steps)",
     severity: .warning,
     triggering: [
-      Example(
-        """
-        flow: demo
-        version: "1"
-        locales: [en]
-        start: welcome
-        steps:
+      .flow(
+        steps: """
           welcome: {kind: screen, next: end}
           ↓orphan: {kind: screen, next: end}
-          end: {kind: terminal, outcome: completed}
-        """)
+          """)
     ],
     nonTriggering: [
-      Example(
-        """
-        flow: demo
-        version: "1"
-        locales: [en]
-        start: welcome
-        steps:
+      .flow(
+        steps: """
           welcome: {kind: screen, next: end}
           account: {kind: screen, retired: true, next: end}
-          end: {kind: terminal, outcome: completed}
-        """),
-      Example(
-        """
-        flow: demo
-        version: "1"
-        locales: [en]
-        variables:
-          savedStep: {type: int, default: 0, persist: step}
-        resume:
-          - rawValue: savedStep
-        start: welcome
-        steps:
+          """),
+      .flow(
+        header: """
+          variables:
+            savedStep: {type: int, default: 0, persist: step}
+          resume:
+            - rawValue: savedStep
+          """,
+        steps: """
           welcome: {kind: screen, rawValue: 0, next: end}
           habits: {kind: screen, rawValue: 1, next: end}
-          end: {kind: terminal, outcome: completed}
-        """),
+          """),
     ])
 
   static var needsCleanLoad: Bool { true }

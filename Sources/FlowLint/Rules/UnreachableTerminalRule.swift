@@ -9,35 +9,29 @@ struct UnreachableTerminalRule: LintRule {
     // A likely mistake, not a broken flow: every step that is reached still works.
     suppressible: true,
     triggering: [
-      Example(
-        """
-        flow: demo
-        version: "1"
-        locales: [en]
-        start: welcome
-        steps:
+      .flow(
+        steps: """
           welcome: {kind: screen, next: done}
           done: {kind: terminal, outcome: completed}
           ↓paywall: {kind: terminal, outcome: paywall}
-        """)
+          """,
+        endStep: false)
     ],
     nonTriggering: [
-      Example(
-        """
-        flow: demo
-        version: "1"
-        locales: [en]
-        variables:
-          completed: {type: bool, default: false, persist: completed}
-        resume:
-          - when: completed
-            to: home
-        start: welcome
-        steps:
+      .flow(
+        header: """
+          variables:
+            completed: {type: bool, default: false, persist: completed}
+          resume:
+            - when: completed
+              to: home
+          """,
+        steps: """
           welcome: {kind: screen, next: done}
           done: {kind: terminal, outcome: completed}
           home: {kind: terminal, outcome: home}
-        """)
+          """,
+        endStep: false)
     ])
 
   static var needsCleanLoad: Bool { true }

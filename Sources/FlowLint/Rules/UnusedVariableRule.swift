@@ -8,32 +8,21 @@ struct UnusedVariableRule: LintRule {
       "a variable that is not persisted, not an answer of a choice, input or form, and never read by an expression",
     severity: .warning,
     triggering: [
-      Example(
-        """
-        flow: demo
-        version: "1"
-        locales: [en]
-        variables:
-          ↓leftover: {type: bool, default: false}
-        start: end
-        steps:
-          end: {kind: terminal, outcome: completed}
-        """)
+      .flow(
+        header: """
+          variables:
+            ↓leftover: {type: bool, default: false}
+          """,
+        start: "end")
     ],
     nonTriggering: [
-      Example(
-        """
-        flow: demo
-        version: "1"
-        locales: [en]
-        variables:
-          completed: {type: bool, default: false, persist: completed}
-          seen: {type: bool, default: false}
-        start: welcome
-        steps:
-          welcome: {kind: screen, skipIf: seen, next: end}
-          end: {kind: terminal, outcome: completed}
-        """)
+      .flow(
+        header: """
+          variables:
+            completed: {type: bool, default: false, persist: completed}
+            seen: {type: bool, default: false}
+          """,
+        steps: "welcome: {kind: screen, skipIf: seen, next: end}")
     ])
 
   static var needsCleanLoad: Bool { true }
