@@ -1,6 +1,7 @@
 package import FlowCore
 internal import FlowYAML
 import Foundation
+import Synchronization
 
 /// How `flowrun` was asked to set up the world.
 package struct SessionSetup: Sendable {
@@ -14,6 +15,8 @@ package struct SessionSetup: Sendable {
   /// The `--state` store, opened for the session; nil keeps the store in memory.
   package var store: FileStore?
   package var interactive: Bool
+  /// The first system dialog that nothing answered (no scripted answer, no terminal to ask on).
+  package let unanswered = UnansweredDialog()
 
   package init(
     environment: [String], permissionAnswers: [String], permissionStatuses: [String], auth: [String],
@@ -44,6 +47,48 @@ package struct SessionSetup: Sendable {
       statuses[PermissionKind(rawValue: kind)] = try? PermissionStatus.parse(text)
     }
     return statuses
+  }
+
+  /// What in the flags does not fit `flow` (a permission, fact or locale it does not declare, an outcome its
+  /// action does not have, a number out of range), one message per problem, in the order of the flags.
+  package func problems(with flow: Flow, lang: String?) -> [String] {
+    let names = FlowNames(flow)
+    var problems: [String] = []
+    if let lang, let problem = names.checkLocale(lang, in: "--lang") { problems.append(problem) }
+    for (name, text) in pairs(environment) {
+      if let problem = names.checkFact(name, value: Self.parseValue(text), text: text, in: "--env") {
+        problems.append(problem)
+      }
+    }
+    for (kind, outcome) in pairs(permissionAnswers) {
+      if let problem = names.checkPermission(kind, in: "--permission") {
+        problems.append(problem)
+      } else if let problem = names.checkOutcome(outcome, of: .requestPermission, in: "--permission \(kind)") {
+        problems.append(problem)
+      }
+    }
+    for (kind, _) in pairs(permissionStatuses) {
+      if let problem = names.checkPermission(kind, in: "--permission-status") { problems.append(problem) }
+    }
+    for (flag, action, answers) in [
+      ("--auth", ActionName.signInWithApple, auth), ("--restore", .restoreProfile, restore),
+      ("--review", .requestReview, review),
+    ] {
+      for text in answers {
+        let parts = text.split(separator: ":", maxSplits: 1)
+        if let problem = names.checkOutcome(String(parts.first ?? ""), of: action, in: flag) {
+          problems.append(problem)
+          continue
+        }
+        for pair in parts.dropFirst().first?.split(separator: ",") ?? [] {
+          let kv = pair.split(separator: "=", maxSplits: 1)
+          if kv.count == 2, let problem = FlowNames.checkNumber(String(kv[1]), in: "\(flag) \(kv[0])") {
+            problems.append(problem)
+          }
+        }
+      }
+    }
+    return problems
   }
 
   /// `success:name=Akira,userId=u1` -> an answer.
@@ -82,7 +127,13 @@ package struct SessionSetup: Sendable {
           if choices.contains(answer) { return answer }
           output.line("    please type one of: \(choices.joined(separator: ", "))")
         }
-      } : nil
+      }
+      : { @Sendable [unanswered] question, choices in
+        // No terminal to ask on: the session stops and names the flag that scripts the answer. The answer is
+        // one no outcome has, so the flow takes none (nothing is granted silently).
+        unanswered.note(question)
+        return UnansweredDialog.noAnswer
+      }
     var answers: [String: [ActionAnswer]] = [
       ActionName.signInWithApple.rawValue: auth.map(Self.answer),
       ActionName.restoreProfile.rawValue: restore.map(Self.answer),
@@ -92,6 +143,33 @@ package struct SessionSetup: Sendable {
     let store: any KeyValueStore = self.store ?? MemoryStore()
     return Providers.scripted(
       facts: facts, clock: clock ?? 9 * 3600, permissionStatuses: statuses, answers: answers, store: store, ask: ask)
+  }
+}
+
+/// A system dialog that nothing answered when standard input is not a terminal: `flowrun` stops with exit
+/// status 2 and a message naming the flag that scripts the answer.
+package final class UnansweredDialog: Sendable {
+  /// The answer given to the flow meanwhile: no action has it as an outcome, so the engine refuses it.
+  static let noAnswer = "(unanswered)"
+  private let question = Mutex<String?>(nil)
+
+  /// Notes the first unanswered dialog's question (`Allow healthKit?`, `sign-in-with-apple?`).
+  func note(_ text: String) { question.withLock { if $0 == nil { $0 = text } } }
+
+  /// The message for the unanswered dialog, if there was one: what was asked and the flag that answers it.
+  package var message: String? {
+    guard let question = question.withLock({ $0 }) else { return nil }
+    let script: String
+    if question.hasPrefix("Allow "), question.hasSuffix("?") {
+      let kind = question.dropFirst("Allow ".count).dropLast()
+      script = "--permission \(kind)=OUTCOME (one of \(PermissionScript.choices.joined(separator: ", ")))"
+    } else if question == "\(ActionName.signInWithApple)?" {
+      script = "--auth OUTCOME (one of \((ActionName.signInWithApple.outcomes ?? []).joined(separator: ", ")))"
+    } else {
+      script = "--restore OUTCOME (one of \((ActionName.restoreProfile.outcomes ?? []).joined(separator: ", ")))"
+    }
+    return "the flow shows a system dialog ('\(question)') that no flag answers, and standard input is not a "
+      + "terminal to ask on; script the answer with \(script)"
   }
 }
 
@@ -125,7 +203,12 @@ package struct InteractiveSession {
   /// Runs until the commands end or `quit`; returns the exit status.
   package mutating func run(_ source: CommandSource) async -> Int32 {
     if let store = setup.store, let stored = try? await store.load() { initialStore = stored }
-    guard handle(await runner.start(), command: nil, lineNumber: nil, isScript: false) else { return 1 }
+    let started = await runner.start()
+    if let unanswered = setup.unanswered.message {
+      output.error("flowrun: \(unanswered)")
+      return finish(2)
+    }
+    guard handle(started, command: nil, lineNumber: nil, isScript: false) else { return 1 }
     showScreen()
     var lines: [String] = []
     var lineIndex = 0
@@ -162,6 +245,10 @@ package struct InteractiveSession {
       }
       if !output.json && isScript { output.line("› \(command)") }
       let result = await runner.execute(command)
+      if let unanswered = setup.unanswered.message {
+        output.error("flowrun: \(source.name):\(lineIndex): \(unanswered)")
+        return finish(2)
+      }
       if case .quit = result { return finish(0) }
       if case .rejected(let rejection) = result {
         commands.append((command, true))

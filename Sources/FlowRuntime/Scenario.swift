@@ -22,6 +22,15 @@ package struct ScenarioCase: Sendable, Hashable {
   package var storeCorrupted = false
   package var steps: [ScenarioStep] = []
   package var expect = Expectations()
+  /// Where each `env:` and `permissions:` key was written (the case's own, else its table's `defaults:`), for
+  /// checking them against the flow.
+  package var settingLocations: [ScenarioSetting: SourceLocation] = [:]
+}
+
+/// A name a scenario case gives the device: an environment fact or a permission kind.
+package enum ScenarioSetting: Sendable, Hashable {
+  case fact(String)
+  case permission(String)
 }
 
 /// A line of a case's `commands`: a command, possibly one that must be refused, or a check of the screen.

@@ -83,9 +83,13 @@ package enum ScenarioLoader {
       var result = ScenarioCase(
         name: node["name"]?.string ?? "unnamed", source: node["source"]?.string, location: node.location)
       for layer in [defaults, node].compactMap({ $0 }) {
-        for entry in layer["env"]?.entries ?? [] { result.environment[entry.key] = Value(node: entry.value) ?? .null }
+        for entry in layer["env"]?.entries ?? [] {
+          result.environment[entry.key] = Value(node: entry.value) ?? .null
+          result.settingLocations[.fact(entry.key)] = entry.keyLocation
+        }
         if let clock = layer["clock"] { result.clock = parseClock(clock) }
         for entry in layer["permissions"]?.entries ?? [] {
+          result.settingLocations[.permission(entry.key)] = entry.keyLocation
           do {
             result.permissions[PermissionKind(rawValue: entry.key)] = try PermissionStatus.parse(
               entry.value.string ?? "")

@@ -75,6 +75,24 @@ package enum ScenarioRunner {
     return (providers, store)
   }
 
+  /// The `env:` and `permissions:` keys of `scenarioCase` that `flow` does not declare, and `env:` values of
+  /// the wrong type, with where they were written (sorted by position).
+  package static func problems(of scenarioCase: ScenarioCase, with flow: Flow) -> [(
+    message: String, location: SourceLocation
+  )] {
+    let names = FlowNames(flow)
+    var problems: [(message: String, location: SourceLocation)] = []
+    for (setting, location) in scenarioCase.settingLocations {
+      let problem: String?
+      switch setting {
+      case .fact(let name): problem = names.checkFact(name, value: scenarioCase.environment[name], in: "env")
+      case .permission(let kind): problem = names.checkPermission(kind, in: "permissions")
+      }
+      if let problem { problems.append((problem, location)) }
+    }
+    return problems.sorted { ($0.location.line, $0.location.column) < ($1.location.line, $1.location.column) }
+  }
+
   package static func run(_ scenarioCase: ScenarioCase, flow: Flow) async -> CaseResult {
     let (providers, store) = providers(for: scenarioCase, flow: flow)
     var runner = Runner(flow: flow, providers: providers)

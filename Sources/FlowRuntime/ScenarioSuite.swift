@@ -44,6 +44,16 @@ package enum ScenarioSuite {
       }
       for scenarioCase in file.cases {
         if let filter, !scenarioCase.name.contains(filter), !(scenarioCase.source ?? "").contains(filter) { continue }
+        let problems = ScenarioRunner.problems(of: scenarioCase, with: flow)
+        if !problems.isEmpty {
+          print("ERROR \(path):\(scenarioCase.location.line) \(scenarioCase.title): the case does not fit its flow")
+          for problem in problems {
+            print(indent("\(path):\(problem.location.line):\(problem.location.column): \(problem.message)"))
+          }
+          summary.failed += 1
+          summary.unreadable += 1
+          continue
+        }
         let result = await ScenarioRunner.run(scenarioCase, flow: flow)
         summary.flows[file.flowPath] = flow
         summary.observations[file.flowPath, default: []].append(result.observation)

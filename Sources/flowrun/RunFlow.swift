@@ -106,25 +106,30 @@ struct RunFlow: AsyncParsableCommand {
   func run() async throws {
     let compiled = try FlowArgument.load(flow)
     let interactive = script == nil && isatty(STDIN_FILENO) == 1
+    // A dialog nothing scripts is asked on the terminal, also when the commands come from a script file.
+    var setup = SessionSetup(
+      environment: environment, permissionAnswers: permissionAnswers, permissionStatuses: permissionStatuses,
+      auth: auth, restore: restore, review: review, clock: clock.flatMap(TimeOfDay.seconds), store: nil,
+      interactive: script != "-" && isatty(STDIN_FILENO) == 1)
+    let problems = setup.problems(with: compiled, lang: lang)
+    if !problems.isEmpty {
+      for problem in problems { printError("Error: \(problem)") }
+      throw ExitStatus.unusable.exitCode
+    }
     let output = Output(
       json: trace == .json,
       color: trace == nil && wantsColor(STDOUT_FILENO))
-    var store: FileStore? = nil
     if let state {
       do {
         let opened = try FileStore.open(
           path: state, persistedKeys: Set(compiled.variables.compactMap(\.persistKey)), reset: resetState)
         if let notice = opened.notice { printError(notice) }
-        store = opened.store
+        setup.store = opened.store
       } catch {
         printError("flowrun: \(error.message)")
         throw ExitStatus.unusable.exitCode
       }
     }
-    let setup = SessionSetup(
-      environment: environment, permissionAnswers: permissionAnswers, permissionStatuses: permissionStatuses,
-      auth: auth, restore: restore, review: review, clock: clock.flatMap(TimeOfDay.seconds), store: store,
-      interactive: interactive)
     let providers = setup.providers(output: output)
     var runner = Runner(flow: compiled, providers: providers)
     runner.languageOverride = lang

@@ -159,6 +159,44 @@ import Testing
     #expect(result.stderr.hasPrefix("Error: "), "\(result.stderr)")
   }
 
+  @Test(arguments: [
+    (
+      ["flows/tempoai.yaml", "--permission", "helthKit=denied"],
+      "Error: unknown permission 'helthKit' in --permission; did you mean 'healthKit'? (the flow asks for: 'healthKit', 'location')\n"
+    ),
+    (
+      ["flows/anicca-v03.yaml", "--env", "osVersio=26"],
+      "Error: unknown environment fact 'osVersio' in --env; did you mean 'osVersion'? (the flow declares: 'alarmKitAvailable', 'locale', 'osVersion')\n"
+    ),
+    (["flows/tempoai.yaml", "--lang", "fr"], "Error: unknown locale 'fr' in --lang (the flow has: 'en', 'ja')\n"),
+  ])
+  func aFlagTheFlowDoesNotDeclareExitsWith2(_ arguments: [String], _ message: String) throws {
+    let directory = try Tool.temporaryDirectory()
+    let state = directory.appendingPathComponent("state.json").path
+    let result = try Tool.run("flowrun", arguments + ["--state", state], stdin: "next\n")
+    #expect(result.status == 2)
+    #expect(result.stderr == message)
+    #expect(result.stdout.isEmpty)
+    // Refused before the store is opened: nothing is created.
+    #expect(!FileManager.default.fileExists(atPath: state))
+  }
+
+  @Test func anUnscriptedDialogWithoutATerminalNamesTheFlagToScriptIt() throws {
+    let commands = "next\nnext\nchoose kind\nchoose 1\ninput wake=06:00\ntap request\n"
+    let result = try Tool.run("flowrun", ["flows/anicca-v04.yaml", "--trace", "json"], stdin: commands)
+    #expect(result.status == 2)
+    #expect(
+      result.stderr
+        == "flowrun: <stdin>:6: the flow shows a system dialog ('Allow notifications?') that no flag answers, and "
+        + "standard input is not a terminal to ask on; script the answer with --permission notifications=OUTCOME "
+        + "(one of granted, denied, partial, error, timeout)\n")
+    // Nothing was granted: the trace has no answer to the dialog.
+    #expect(!result.stdout.contains("granted"), "\(result.stdout)")
+    let scripted = try Tool.run(
+      "flowrun", ["flows/anicca-v04.yaml", "--permission", "notifications=granted"], stdin: commands)
+    #expect(scripted.status == 0, "\(scripted.stderr)")
+  }
+
   @Test func anExplorationOutOfRangeNamesTheLimitAndTheRange() throws {
     let result = try Tool.run("flowrun", ["explore", "flows/tempoai.yaml", "--history-depth", "1000"], stdin: "")
     #expect(result.status == 2)

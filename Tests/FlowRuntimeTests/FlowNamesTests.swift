@@ -1,0 +1,163 @@
+import FlowCore
+import FlowRuntime
+import Foundation
+import Testing
+
+/// Flags and scenario settings are checked against what the flow declares (issue 11, deliverable 7).
+@Suite struct FlowNamesTests {
+  static let flow = """
+    flow: names
+    version: "1"
+    locales: [en, ja]
+    start: ask
+    environment:
+      osVersion: { type: int, default: 18 }
+      beta: { type: bool, default: false }
+    permissions: [healthKit, location]
+    steps:
+      ask:
+        kind: permission
+        permission: healthKit
+        on: { granted: signIn, denied: signIn }
+      signIn:
+        kind: action
+        action: sign-in-with-apple
+        on: { success: done, failure: done, cancelled: done }
+      done:
+        kind: terminal
+        outcome: completed
+    """
+
+  func setup(
+    env: [String] = [], permission: [String] = [], status: [String] = [], auth: [String] = [],
+    restore: [String] = [], review: [String] = []
+  ) -> SessionSetup {
+    SessionSetup(
+      environment: env, permissionAnswers: permission, permissionStatuses: status, auth: auth, restore: restore,
+      review: review, clock: nil, store: nil, interactive: false)
+  }
+
+  @Test(arguments: [
+    (
+      ["--permission", "helthKit=denied"],
+      "unknown permission 'helthKit' in --permission; did you mean 'healthKit'? (the flow asks for: 'healthKit', 'location')"
+    ),
+    (
+      ["--permission", "healthKit=grnted"],
+      "unknown outcome 'grnted' in --permission healthKit; did you mean 'granted'? ('request-permission' answers one of: 'denied', 'error', 'granted', 'partial', 'timeout', 'unavailable')"
+    ),
+    (
+      ["--permission-status", "camera=denied"],
+      "unknown permission 'camera' in --permission-status (the flow asks for: 'healthKit', 'location')"
+    ),
+    (
+      ["--env", "osVersio=26"],
+      "unknown environment fact 'osVersio' in --env; did you mean 'osVersion'? (the flow declares: 'beta', 'osVersion')"
+    ),
+    (["--env", "osVersion=abc"], "the environment fact 'osVersion' in --env is an int; found 'abc'"),
+    (["--env", "beta=1"], "the environment fact 'beta' in --env is a bool; found '1'"),
+    (
+      ["--env", "osVersion=99999999999999999999"],
+      "the integer 99999999999999999999 in --env osVersion is out of range; integers must be between -9223372036854775808 and 9223372036854775807"
+    ),
+    (
+      ["--env", "osVersion=-9223372036854775809"],
+      "the integer -9223372036854775809 in --env osVersion is out of range; integers must be between -9223372036854775808 and 9223372036854775807"
+    ),
+    (
+      ["--auth", "sucess"],
+      "unknown outcome 'sucess' in --auth; did you mean 'success'? ('sign-in-with-apple' answers one of: 'cancelled', 'failure', 'success')"
+    ),
+    (
+      ["--auth", "success:age=99999999999999999999"],
+      "the integer 99999999999999999999 in --auth age is out of range; integers must be between -9223372036854775808 and 9223372036854775807"
+    ),
+    (
+      ["--restore", "found"], "--restore: the flow never performs 'restore-profile', so nothing would read this answer"
+    ),
+    (
+      ["--review", "shwn"],
+      "unknown outcome 'shwn' in --review; did you mean 'shown'? ('request-review' answers one of: 'shown', 'suppressed')"
+    ),
+  ])
+  func aFlagTheFlowDoesNotDeclareIsNamedWithASuggestion(_ flag: [String], _ message: String) throws {
+    let flow = try compileFlow(Self.flow)
+    let value = [flag[1]]
+    let setup: SessionSetup
+    switch flag[0] {
+    case "--permission": setup = self.setup(permission: value)
+    case "--permission-status": setup = self.setup(status: value)
+    case "--env": setup = self.setup(env: value)
+    case "--auth": setup = self.setup(auth: value)
+    case "--restore": setup = self.setup(restore: value)
+    default: setup = self.setup(review: value)
+    }
+    #expect(setup.problems(with: flow, lang: nil) == [message])
+  }
+
+  @Test func anUnknownLocaleIsNamedWithTheFlowsLocales() throws {
+    let flow = try compileFlow(Self.flow)
+    #expect(setup().problems(with: flow, lang: "fr") == ["unknown locale 'fr' in --lang (the flow has: 'en', 'ja')"])
+    #expect(
+      setup().problems(with: flow, lang: "jp") == [
+        "unknown locale 'jp' in --lang; did you mean 'ja'? (the flow has: 'en', 'ja')"
+      ])
+  }
+
+  @Test func flagsTheFlowDeclaresPass() throws {
+    let flow = try compileFlow(Self.flow)
+    let setup = self.setup(
+      env: ["osVersion=26", "beta=true"], permission: ["healthKit=partial"], status: ["location=denied"],
+      auth: ["success:name=Akira,age=30"], review: ["suppressed"])
+    #expect(setup.problems(with: flow, lang: "ja").isEmpty)
+  }
+
+  @Test func aFlowWithoutFactsOrPermissionsSaysSo() throws {
+    let flow = try compileFlow(
+      """
+      flow: bare
+      version: "1"
+      locales: [en]
+      start: done
+      steps:
+        done: { kind: terminal, outcome: completed }
+      """)
+    #expect(
+      setup(env: ["x=1"], permission: ["camera=granted"]).problems(with: flow, lang: nil) == [
+        "unknown environment fact 'x' in --env (the flow declares no environment fact)",
+        "unknown permission 'camera' in --permission (the flow asks for no permission)",
+      ])
+  }
+
+  @Test func scenarioSettingsTheFlowDoesNotDeclareAreNamedWithTheirPosition() async throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("names-\(UUID().uuidString)").path
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    try Self.flow.write(toFile: directory + "/f.yaml", atomically: true, encoding: .utf8)
+    let table = """
+      flow: f.yaml
+      cases:
+        - name: typos
+          source: "issue 11"
+          env: { osVersio: 26, beta: "yes" }
+          permissions: { helthKit: denied }
+          commands: []
+          expect: { at: ask }
+      """
+    try table.write(toFile: directory + "/t.yaml", atomically: true, encoding: .utf8)
+    var printed: [String] = []
+    let summary = await ScenarioSuite.run(files: [directory + "/t.yaml"], filter: nil, verbose: false) {
+      printed.append($0)
+    }
+    #expect(summary.unreadable == 1)
+    #expect(summary.failed == 1)
+    let path = directory + "/t.yaml"
+    #expect(
+      printed == [
+        "ERROR \(path):3 typos (issue 11): the case does not fit its flow",
+        "    \(path):5:12: unknown environment fact 'osVersio' in env; did you mean 'osVersion'? (the flow declares: 'beta', 'osVersion')",
+        "    \(path):5:26: the environment fact 'beta' in env is a bool; found \"yes\"",
+        "    \(path):6:20: unknown permission 'helthKit' in permissions; did you mean 'healthKit'? (the flow asks for: 'healthKit', 'location')",
+      ])
+  }
+}
