@@ -55,7 +55,7 @@ let package = Package(
       name: "FlowRuntimeTests", dependencies: ["FlowRuntime", "FlowTestSupport", "FlowYAML", "FlowLoading", "FlowLint"]),
     .testTarget(name: "FlowCommandLineTests", dependencies: ["FlowCommandLine"]),
     .testTarget(name: "FlowBenchmarkSupportTests", dependencies: ["FlowBenchmarkSupport", "FlowRuntime"]),
-    .testTarget(name: "EndToEndTests", dependencies: ["FlowRuntime"]),
+    .testTarget(name: "EndToEndTests", dependencies: ["FlowRuntime", "FlowCommandLine"]),
   ],
   swiftLanguageModes: [.v6]
 )

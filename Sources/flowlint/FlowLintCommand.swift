@@ -38,7 +38,8 @@ struct FlowLintCommand: ParsableCommand {
 
       EXIT STATUS: 0 no findings (warnings allowed unless --strict); 1 an error was found (or a warning, \
       with --strict); 2 a usage error, a path that cannot be read, or a schema that does not compile.
-      """)
+      """,
+    version: flowKitVersion)
 
   enum Format: String, ExpressibleByArgument, CaseIterable {
     case text, json, sarif, github, markdown

@@ -20,6 +20,7 @@ struct FlowRun: AsyncParsableCommand {
       flow does not declare), a file that cannot be read, a flow with errors (see flowlint), a --state store
       refused or not written, or an unscripted dialog with no terminal to ask on.
       """,
+    version: flowKitVersion,
     subcommands: [RunFlow.self, TestScenarios.self, ExploreFlow.self, GraphFlow.self, DiffFlows.self],
     defaultSubcommand: RunFlow.self)
 
