@@ -104,7 +104,7 @@ package struct Runner: Sendable {
       input TEXT           type into a text field and confirm
       input F=V [F=V...]   fill form fields and confirm (times as HH:MM)
       tap BUTTON           tap a named button (tap request on a permission page)
-      wait SECONDS         let virtual time pass (auto-advance timers)
+      wait SECONDS         let virtual time pass (auto-advance timers; 0 to 31536000, a year)
       restart              the app is killed and launched again
       reset                reset onboarding as the flow defines
       settings K=STATUS    change a permission in the Settings app (granted, denied, ...)

@@ -200,9 +200,7 @@ extension Run {
     }
     switch button.move {
     case .go(let target):
-      let transition = Transition(
-        target: target, label: nil, enabled: nil, effects: button.effects, location: button.location)
-      try moveForward(from: current, via: transition, route: .button, name: name, bindings: [:])
+      try moveForward(from: current, via: button.transition(to: target), route: .button, name: name, bindings: [:])
     case .perform(let action, _):
       try apply(button.effects, step: current)
       state.pending = .init(action: action.value, permission: nil, button: name)

@@ -83,6 +83,13 @@ package struct FlowRoute: Sendable, Hashable {
   package var isAutomatic: Bool
 }
 
+extension StepButton {
+  /// What tapping a button that goes to `target` does: the button's effects, then the target.
+  package func transition(to target: Target) -> Transition {
+    Transition(target: target, effects: effects, location: location)
+  }
+}
+
 extension Transition {
   /// The transition's guarded routes, `stay` included; none for a plain target.
   package var guardedRoutes: [Route] {
@@ -110,8 +117,7 @@ extension Flow {
     for button in step.buttons {
       switch button.move {
       case .go(let target):
-        let transition = Transition(target: target, effects: button.effects, location: button.location)
-        add(.button, button.name, transition, automatic: false, result: nil)
+        add(.button, button.name, button.transition(to: target), automatic: false, result: nil)
       case .perform(let action, let outcomes):
         for outcome in outcomes {
           add(.outcome, outcome.name, outcome.transition, automatic: false, result: action.value)
