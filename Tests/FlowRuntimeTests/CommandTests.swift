@@ -84,3 +84,19 @@ import Testing
     #expect(Command(sending: .outcome("granted", result: [:])) == nil)
   }
 }
+
+@Suite struct EngineClockTests {
+  @Test func noClockTrapsTheEngine() throws {
+    let engine = Engine(flow: try compileFlow(CommandTests.flow))
+    for clock in [1e19, -1e19, 9.3e18, .greatestFiniteMagnitude] {
+      var (state, _) = try engine.launch(Launch(clock: clock))
+      #expect(throws: FlowError.self) { try engine.handle(.elapse(seconds: .infinity), in: &state) }
+      #expect(throws: FlowError.self) { try engine.handle(.elapse(seconds: .nan), in: &state) }
+      _ = try engine.screen(for: state)
+      #expect(TimeOfDay.text(seconds: state.clock).count == 5)
+    }
+    #expect(TimeOfDay.text(seconds: 9 * 3600 + 59) == "09:00")
+    #expect(TimeOfDay.text(seconds: 3 * 86_400 + 60) == "00:01")
+    #expect(TimeOfDay.text(seconds: .nan) == "00:00")
+  }
+}

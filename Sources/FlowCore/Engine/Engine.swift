@@ -122,7 +122,7 @@ struct Scope: ExpressionContext {
     }
   }
 
-  var minutesSinceMidnight: Int { (Int(state.clock) / 60) % (24 * 60) }
+  var minutesSinceMidnight: Int { TimeOfDay.minutes(ofClock: state.clock) }
 }
 
 extension Step {

@@ -104,6 +104,9 @@ extension Run {
   }
 
   mutating func elapse(_ seconds: Double) throws {
+    guard (state.clock + seconds).isFinite else {
+      throw Rejection(message: "cannot wait \(seconds) seconds: the clock would not be a finite number", allowed: [])
+    }
     guard seconds >= 0 else { throw Rejection(message: "time cannot go backwards", allowed: []) }
     state.clock += seconds
     if let due = state.timer, state.clock >= due, let current = state.current {

@@ -34,7 +34,14 @@ package enum TimeOfDay {
   }
 
   /// `"HH:MM"` for a clock in seconds since midnight (seconds are dropped).
-  package static func text(seconds: Double) -> String { text(minutes: Int(seconds) / 60) }
+  package static func text(seconds: Double) -> String { text(minutes: minutes(ofClock: seconds)) }
+
+  /// The whole minutes a clock in seconds since midnight shows, taken modulo a day; any clock, however far
+  /// ahead, gives a minute (one that is not a finite number gives midnight), never a trap.
+  package static func minutes(ofClock seconds: Double) -> Int {
+    guard seconds.isFinite else { return 0 }
+    return (Int(seconds.truncatingRemainder(dividingBy: Double(minutesPerDay * 60))) / 60) % minutesPerDay
+  }
 
   package static func normalized(_ minutes: Int) -> Int {
     let value = minutes % minutesPerDay
