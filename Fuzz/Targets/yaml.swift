@@ -12,8 +12,6 @@ public func fuzzYAML(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     _ = error.description
   }
   // Streams too (the conformance runner's entry point), under tight limits so hangs show up as limits.
-  var limits = LoadLimits()
-  limits.maxAliasExpansion = 1_000
-  _ = try? YAMLLoader.loadStream(bytes: bytes, file: "fuzz.yaml", limits: limits)
+  _ = try? YAMLLoader.loadStream(bytes: bytes, file: "fuzz.yaml", limits: LoadLimits(maxAliasExpansion: 1_000))
   return 0
 }

@@ -4,21 +4,7 @@ package import FlowCore
 /// a `$ref` that does not resolve, or a reference cycle that would never terminate.
 package struct SchemaError: Error, Hashable, Sendable, CustomStringConvertible {
   /// The kind of failure (stable, for tests).
-  package struct Code: Hashable, Sendable, CustomStringConvertible {
-    let name: String
-    package var description: String { name }
-
-    /// A keyword this validator refuses, such as `$dynamicRef`.
-    package static let unsupportedKeyword = Code(name: "unsupported-keyword")
-    /// A keyword whose value has the wrong shape (`"minLength": "3"`).
-    package static let invalidKeyword = Code(name: "invalid-keyword")
-    /// A `pattern` or `patternProperties` key that is not a valid regular expression.
-    package static let invalidPattern = Code(name: "invalid-pattern")
-    /// A `$ref` to something outside the document, or to nothing.
-    package static let unresolvedReference = Code(name: "unresolved-reference")
-    /// A `$ref` cycle that returns to a schema without descending into the instance.
-    package static let referenceCycle = Code(name: "reference-cycle")
-  }
+  package typealias Code = ErrorCode<SchemaError>
 
   package var code: Code
   package var message: String
@@ -35,4 +21,17 @@ package struct SchemaError: Error, Hashable, Sendable, CustomStringConvertible {
 
   /// `file:line:col: error: message`
   package var description: String { "\(file):\(location.line):\(location.column): error: \(message)" }
+}
+
+extension ErrorCode where Domain == SchemaError {
+  /// A keyword this validator refuses, such as `$dynamicRef`.
+  package static var unsupportedKeyword: Self { Self("unsupported-keyword") }
+  /// A keyword whose value has the wrong shape (`"minLength": "3"`).
+  package static var invalidKeyword: Self { Self("invalid-keyword") }
+  /// A `pattern` or `patternProperties` key that is not a valid regular expression.
+  package static var invalidPattern: Self { Self("invalid-pattern") }
+  /// A `$ref` to something outside the document, or to nothing.
+  package static var unresolvedReference: Self { Self("unresolved-reference") }
+  /// A `$ref` cycle that returns to a schema without descending into the instance.
+  package static var referenceCycle: Self { Self("reference-cycle") }
 }

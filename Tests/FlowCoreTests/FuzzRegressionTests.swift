@@ -70,9 +70,7 @@ struct CoreLimitTests {
 
   @Test("JSON with more values than the node limit")
   func jsonNodes() {
-    var limits = LoadLimits()
-    limits.maxNodes = 3
-    let error = readError("[1, 2, 3]", limits: limits)
+    let error = readError("[1, 2, 3]", limits: LoadLimits(maxNodes: 3))
     #expect(error?.code == .tooLarge)
     #expect(error?.description == "f.json:1:8: error: the document has more than 3 values (the node limit) [load]")
   }

@@ -55,10 +55,9 @@ struct YAMLLimitTests {
 
   @Test("more values than the node limit")
   func nodes() {
-    var limits = LoadLimits()
-    limits.maxNodes = 5
-    let error = loadError("[1, 2, 3, 4, 5]", limits: limits)
+    let error = loadError("[1, 2, 3, 4, 5]", limits: LoadLimits(maxNodes: 5))
     #expect(error?.code == .tooLarge)
+    #expect(error?.location == SourceLocation(line: 1, column: 14))
     #expect(error?.description == "t.yaml:1:14: error: the document has more than 5 values (the node limit) [load]")
   }
 

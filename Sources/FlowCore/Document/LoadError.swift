@@ -1,21 +1,7 @@
 /// Why a document could not be read: bad bytes, bad syntax, or a limit exceeded.
 package struct LoadError: Error, Hashable, Sendable, CustomStringConvertible {
   /// The kind of failure (stable, for tests and exit codes).
-  package struct Code: Hashable, Sendable, CustomStringConvertible {
-    let name: String
-    package var description: String { name }
-
-    package static let syntax = Code(name: "syntax")
-    package static let duplicateKey = Code(name: "duplicate-key")
-    package static let notUTF8 = Code(name: "not-utf8")
-    package static let binary = Code(name: "binary")
-    package static let empty = Code(name: "empty")
-    package static let multipleDocuments = Code(name: "multiple-documents")
-    package static let tooLarge = Code(name: "too-large")
-    package static let tooDeep = Code(name: "too-deep")
-    package static let aliasLimit = Code(name: "alias-limit")
-    package static let unsupported = Code(name: "unsupported")
-  }
+  package typealias Code = ErrorCode<LoadError>
 
   package var code: Code
   package var message: String
@@ -36,17 +22,38 @@ package struct LoadError: Error, Hashable, Sendable, CustomStringConvertible {
   package var description: String { diagnostic.description }
 }
 
+extension ErrorCode where Domain == LoadError {
+  package static var syntax: Self { Self("syntax") }
+  package static var duplicateKey: Self { Self("duplicate-key") }
+  package static var notUTF8: Self { Self("not-utf8") }
+  package static var binary: Self { Self("binary") }
+  package static var empty: Self { Self("empty") }
+  package static var multipleDocuments: Self { Self("multiple-documents") }
+  package static var tooLarge: Self { Self("too-large") }
+  package static var tooDeep: Self { Self("too-deep") }
+  package static var aliasLimit: Self { Self("alias-limit") }
+  package static var unsupported: Self { Self("unsupported") }
+}
+
 /// Bounds every reader enforces, so hostile input fails fast with a clear error instead of eating memory.
 package struct LoadLimits: Hashable, Sendable {
   /// Largest accepted input, in bytes.
-  package var maxBytes: Int = 8 << 20
+  package var maxBytes: Int
   /// Deepest nesting of lists and mappings.
-  package var maxDepth: Int = 128
+  package var maxDepth: Int
   /// Most nodes an alias may expand to in total (counts every node copied through `*alias`).
-  package var maxAliasExpansion: Int = 10_000
+  package var maxAliasExpansion: Int
   /// Most nodes in one document.
-  package var maxNodes: Int = 2_000_000
+  package var maxNodes: Int
 
-  package init() {}
+  /// The documented limits (docs/limits.md), with the ones given changed.
+  package init(
+    maxBytes: Int = 8 << 20, maxDepth: Int = 128, maxAliasExpansion: Int = 10_000, maxNodes: Int = 2_000_000
+  ) {
+    self.maxBytes = maxBytes
+    self.maxDepth = maxDepth
+    self.maxAliasExpansion = maxAliasExpansion
+    self.maxNodes = maxNodes
+  }
   package static let `default` = LoadLimits()
 }

@@ -5,19 +5,7 @@
 /// `location.advanced(by: error.column - 1)`, or with ``diagnostic(file:expressionAt:rule:)``.
 package struct ExpressionError: Error, Hashable, Sendable, CustomStringConvertible {
   /// The stage that failed (stable, for tests and for choosing a rule id).
-  package struct Code: Hashable, Sendable, CustomStringConvertible {
-    let name: String
-    package var description: String { name }
-
-    /// The text is not an expression (bad token, missing operand, unbalanced bracket).
-    package static let syntax = Code(name: "syntax")
-    /// The expression is longer or nested deeper than ``FlowExpression/maxLength`` / ``FlowExpression/maxDepth``.
-    package static let limit = Code(name: "limit")
-    /// `check` found a name, member, function or operand type that does not fit.
-    package static let type = Code(name: "type")
-    /// `evaluate` failed on the actual values (division by zero, overflow, a mistyped operand, a bad time).
-    package static let evaluation = Code(name: "evaluation")
-  }
+  package typealias Code = ErrorCode<ExpressionError>
 
   package var code: Code
   /// What was wrong, lowercase, names in single quotes: `unknown name 'onboardingStpe'; did you mean ...?`.
@@ -51,4 +39,15 @@ package struct ExpressionError: Error, Hashable, Sendable, CustomStringConvertib
   {
     Diagnostic(.error, message, file: file, at: start.advanced(by: column - 1), rule: rule, notes: notes)
   }
+}
+
+extension ErrorCode where Domain == ExpressionError {
+  /// The text is not an expression (bad token, missing operand, unbalanced bracket).
+  package static var syntax: Self { Self("syntax") }
+  /// The expression is longer or nested deeper than ``FlowExpression/maxLength`` / ``FlowExpression/maxDepth``.
+  package static var limit: Self { Self("limit") }
+  /// `check` found a name, member, function or operand type that does not fit.
+  package static var type: Self { Self("type") }
+  /// `evaluate` failed on the actual values (division by zero, overflow, a mistyped operand, a bad time).
+  package static var evaluation: Self { Self("evaluation") }
 }
