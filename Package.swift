@@ -15,7 +15,9 @@ let package = Package(
     .executable(name: "flowrun", targets: ["flowrun"]),
   ],
   dependencies: [
-    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    // Test only: the randomized session search (CrashSearchTests).
+    .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
   ],
   targets: [
     .target(name: "FlowCore"),
@@ -56,6 +58,11 @@ let package = Package(
     .testTarget(name: "FlowCommandLineTests", dependencies: ["FlowCommandLine"]),
     .testTarget(name: "FlowBenchmarkSupportTests", dependencies: ["FlowBenchmarkSupport", "FlowRuntime"]),
     .testTarget(name: "EndToEndTests", dependencies: ["FlowRuntime", "FlowCommandLine"]),
+    .testTarget(
+      name: "CrashSearchTests",
+      dependencies: [
+        "FlowCore", "FlowLoading", "FlowRuntime", .product(name: "PropertyBased", package: "swift-property-based"),
+      ]),
   ],
   swiftLanguageModes: [.v6]
 )
