@@ -1,7 +1,7 @@
 package import ArgumentParser
 package import FlowCore
 import FlowLint
-import FlowLoading
+package import FlowLoading
 import Foundation
 
 /// A flow file named on the command line, for the commands that run, explore, draw or compare it.
@@ -13,6 +13,11 @@ package enum FlowArgument {
   /// - Throws: ``ExitStatus/unusable`` after printing, when the file cannot be read or the flow has errors:
   ///   a flow with errors must not run.
   package static func load(_ path: String) throws(ExitCode) -> Flow {
+    try loadDocument(path).flow
+  }
+
+  /// Like ``load(_:)``, and also returns the loaded document (its tree and text) beside the compiled flow.
+  package static func loadDocument(_ path: String) throws(ExitCode) -> (loaded: LoadedFlow, flow: Flow) {
     let loaded: LoadedFlow
     do {
       loaded = try FlowLoader.load(path: path)
@@ -28,6 +33,6 @@ package enum FlowArgument {
     guard let flow = loaded.flow, !diagnostics.contains(where: { $0.severity == .error }) else {
       throw ExitStatus.unusable.exitCode
     }
-    return flow
+    return (loaded, flow)
   }
 }

@@ -18,6 +18,15 @@ package struct LoadedFlow: Sendable {
 
   /// Whether the flow can be run: it compiled and nothing is an error.
   package var isRunnable: Bool { flow != nil && !diagnostics.contains { $0.severity == .error } }
+
+  /// The document as JSON that FlowCore alone loads and runs (`FlowCompiler.compile(json:file:)`), as
+  /// `flowrun export --json` writes it; nil when the bytes were not a document.
+  ///
+  /// One form for one document: comments and YAML styles (quoting, flow or block collections, anchors and
+  /// aliases) are gone, every scalar is written as the JSON type the YAML 1.2 core schema resolved it to,
+  /// two-space indentation, a line break at the end. Mapping keys keep the order the file gives them, the order
+  /// the compiler reads: steps are numbered in that order and an effect's first key names its kind.
+  package var exportedJSON: String? { node.map { JSONWriter.write($0, pretty: true) + "\n" } }
 }
 
 extension Diagnostic {

@@ -12,6 +12,8 @@ package struct Observation: Sendable, Hashable {
   /// Transitions taken and permission outcomes seen, for `flowrun test --coverage`.
   package var transitions: Set<FlowTransition> = []
   package var permissionOutcomes: Set<PermissionOutcome> = []
+  /// Every trace entry, in order.
+  package var trace: [TraceEntry] = []
   /// The step the next provider answer is for.
   var current: String?
   var awaitingAnswer = false
@@ -21,6 +23,7 @@ package struct Observation: Sendable, Hashable {
   ]
 
   package mutating func add(_ trace: [TraceEntry]) {
+    self.trace += trace
     for entry in trace {
       if case .record(let record) = entry, let transition = FlowTransition(taken: record) {
         transitions.insert(transition)

@@ -7,21 +7,23 @@ struct FlowRun: AsyncParsableCommand {
     commandName: "flowrun",
     abstract: "Step through an onboarding flow in the terminal, or run its scenario tables.",
     discussion: """
-      flowrun FLOW.yaml starts the flow and shows each step as text in the current language: title, body,
-      numbered options and every button with its label and whether it is enabled. Type commands at the
-      prompt (help lists them). System dialogs (permissions, Sign in with Apple, profile restore) are answered
-      by scripted fakes (--permission, --auth, --restore, --review) or asked of you when nothing is scripted;
-      with no terminal on standard input, an unscripted dialog stops the run (exit 2) naming the flag to
-      script it. Flags are checked against the flow: a permission, environment fact or locale it does not
+      flowrun FLOW.yaml starts the flow and shows each step as text in the current language: title, body, \
+      numbered options and every button with its label and whether it is enabled. Type commands at the \
+      prompt (help lists them). System dialogs (permissions, Sign in with Apple, profile restore) are answered \
+      by scripted fakes (--permission, --auth, --restore, --review) or asked of you when nothing is scripted; \
+      with no terminal on standard input, an unscripted dialog stops the run (exit 2) naming the flag to \
+      script it. Flags are checked against the flow: a permission, environment fact or locale it does not \
       declare is an error with a suggestion.
 
-      Exit codes (only these): 0 success; 1 a scripted command was refused, a scenario failed or the flow
-      failed while running, or explore found a problem or reached a limit; 2 bad usage (including a flag the
-      flow does not declare), a file that cannot be read, a flow with errors (see flowlint), a --state store
+      flowrun export FLOW --json writes the flow as canonical JSON that an app loads with FlowCore alone.
+
+      Exit codes (only these): 0 success; 1 a scripted command was refused, a scenario failed or the flow \
+      failed while running, or explore found a problem or reached a limit; 2 bad usage (including a flag the \
+      flow does not declare), a file that cannot be read, a flow with errors (see flowlint), a --state store \
       refused or not written, or an unscripted dialog with no terminal to ask on.
       """,
     version: flowKitVersion,
-    subcommands: [RunFlow.self, TestScenarios.self, ExploreFlow.self, GraphFlow.self, DiffFlows.self],
+    subcommands: [RunFlow.self, TestScenarios.self, ExploreFlow.self, GraphFlow.self, DiffFlows.self, ExportFlow.self],
     defaultSubcommand: RunFlow.self)
 
   /// Parses and runs the command; a usage mistake exits with status 2, as README's exit-code table says.
