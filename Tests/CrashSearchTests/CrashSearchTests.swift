@@ -6,7 +6,8 @@ import PropertyBased
 import Testing
 
 /// The crash search (issue 11, deliverable 9): random `flowrun` sessions on every flow in `flows/`, with extreme
-/// numbers, unicode, long inputs, `restart`, `reset`, `settings` and stale `@STEP` commands. After every command
+/// numbers, unicode, long inputs, `restart`, `reset`, `settings` and stale `@STEP` commands, on a device whose
+/// facts are declared, default or extreme values (`Int.min`, 10,000 characters). After every command
 /// nothing has trapped (the command was applied, refused with a message, or failed with one), the store loads,
 /// and the run is still inside the flow; each session is run twice and must give the same trace, and its store
 /// must read back from a file as it was written.
@@ -83,8 +84,22 @@ struct Session {
       let outcomes = PermissionStatus.requestOutcomes
       answers[kind.rawValue] = picks.prefix(24).map { ActionAnswer(outcomes[($0 / 5) % outcomes.count].rawValue) }
     }
+    // The device's facts: a declared value, the default, or an extreme one of the fact's type.
+    var facts: [String: Value] = [:]
+    for (index, fact) in flow.facts.enumerated() {
+      let extremes: [Value]
+      switch fact.type {
+      case .int: extremes = [.int(.min), .int(.max), .int(0), .int(-1)]
+      case .bool: extremes = [.bool(true), .bool(false)]
+      case .string: extremes = [.string(""), .string("日本語🎌"), .string(String(repeating: "x", count: 10_000))]
+      case .list, .map: extremes = [fact.defaultValue]
+      }
+      let choices = fact.values + [fact.defaultValue] + extremes
+      facts[fact.name] = choices[((picks.last ?? 0) / 3 &+ index) % choices.count]
+    }
     var runner = Runner(
-      flow: flow, providers: .scripted(permissionStatuses: statuses, answers: answers, store: store))
+      flow: flow,
+      providers: .scripted(facts: facts, permissionStatuses: statuses, answers: answers, store: store))
     var session = Session(state: runner.state, store: [:])
     session.record("(launch)", await runner.start())
     for pick in picks {
