@@ -126,6 +126,32 @@ extension Validator {
     return report
   }
 
+  /// Checks a count against a schema's bounds (`minLength`/`maxLength`, `minItems`/`maxItems`,
+  /// `minContains`/`maxContains`, `minProperties`/`maxProperties`): "expected at least 2 items, found 1".
+  /// `unit` names what is counted, `matching` the schema counted items match; a count over the maximum is
+  /// reported where `overAt` puts the first one too many (at `location` without it). Returns false when
+  /// validation should stop, as ``fail(_:_:_:at:)`` does.
+  private mutating func checkBounds(
+    _ count: Int, _ minimum: Int?, _ maximum: Int?, of unit: String, matching pointer: String? = nil,
+    at location: SourceLocation, overAt: ((Int) -> SourceLocation)? = nil, report: Bool, valid: inout Bool
+  ) -> Bool {
+    let matching = pointer.map { " matching '\($0)'" } ?? ""
+    if let minimum, count < minimum {
+      guard
+        fail(
+          report, &valid, "expected at least \(Messages.count(minimum, unit))\(matching), found \(count)", at: location)
+      else { return false }
+    }
+    if let maximum, count > maximum {
+      guard
+        fail(
+          report, &valid, "expected at most \(Messages.count(maximum, unit))\(matching), found \(count)",
+          at: overAt?(maximum) ?? location)
+      else { return false }
+    }
+    return true
+  }
+
   mutating func emit(_ message: String, at location: SourceLocation) {
     diagnostics.append(Diagnostic(.error, message, file: file, at: location, rule: "schema"))
   }
@@ -198,21 +224,11 @@ extension Validator {
     _ x: Node, _ text: String, _ s: CompiledSchema, report: Bool, valid: inout Bool
   ) -> Bool {
     if s.k.minLength != nil || s.k.maxLength != nil {
-      let length = text.unicodeScalars.count
-      if let minimum = s.k.minLength, length < minimum {
-        guard
-          fail(
-            report, &valid, "expected at least \(Messages.count(minimum, "character")), found \(length)",
-            at: x.location)
-        else { return false }
-      }
-      if let maximum = s.k.maxLength, length > maximum {
-        guard
-          fail(
-            report, &valid, "expected at most \(Messages.count(maximum, "character")), found \(length)",
-            at: x.location)
-        else { return false }
-      }
+      guard
+        checkBounds(
+          text.unicodeScalars.count, s.k.minLength, s.k.maxLength, of: "character", at: x.location, report: report,
+          valid: &valid)
+      else { return false }
     }
     if let pattern = s.k.pattern, !patterns.matches(pattern, text) {
       let source = program.patterns[pattern]
@@ -233,20 +249,11 @@ extension Validator {
     _ x: Node, _ items: [Node], _ s: CompiledSchema, report: Bool, valid: inout Bool, local: inout Evaluated?
   ) -> Bool {
     let count = items.count
-    if let minimum = s.k.minItems, count < minimum {
-      guard
-        fail(
-          report, &valid, "expected at least \(Messages.count(minimum, "item")), found \(count)",
-          at: x.location)
-      else { return false }
-    }
-    if let maximum = s.k.maxItems, count > maximum {
-      guard
-        fail(
-          report, &valid, "expected at most \(Messages.count(maximum, "item")), found \(count)",
-          at: items[maximum].location)
-      else { return false }
-    }
+    guard
+      checkBounds(
+        count, s.k.minItems, s.k.maxItems, of: "item", at: x.location, overAt: { items[$0].location },
+        report: report, valid: &valid)
+    else { return false }
     if s.k.uniqueItems, count > 1, let (first, second) = Self.firstDuplicate(items) {
       guard
         fail(
@@ -288,22 +295,11 @@ extension Validator {
         local?.items.insert(position)
         if local == nil && s.k.maxContains == nil && matches >= minimum { break }
       }
-      if matches < minimum {
-        guard
-          fail(
-            report, &valid,
-            "expected at least \(Messages.count(minimum, "item")) matching '\(pointer)', found \(matches)",
-            at: x.location)
-        else { return false }
-      }
-      if let maximum = s.k.maxContains, matches > maximum {
-        guard
-          fail(
-            report, &valid,
-            "expected at most \(Messages.count(maximum, "item")) matching '\(pointer)', found \(matches)",
-            at: x.location)
-        else { return false }
-      }
+      guard
+        checkBounds(
+          matches, minimum, s.k.maxContains, of: "item", matching: pointer, at: x.location, report: report,
+          valid: &valid)
+      else { return false }
     }
     return true
   }
@@ -328,20 +324,11 @@ extension Validator {
     _ x: Node, _ entries: [Node.Entry], _ s: CompiledSchema, report: Bool, valid: inout Bool,
     local: inout Evaluated?
   ) -> Bool {
-    if let minimum = s.k.minProperties, entries.count < minimum {
-      guard
-        fail(
-          report, &valid, "expected at least \(Messages.count(minimum, "property")), found \(entries.count)",
-          at: x.location)
-      else { return false }
-    }
-    if let maximum = s.k.maxProperties, entries.count > maximum {
-      guard
-        fail(
-          report, &valid, "expected at most \(Messages.count(maximum, "property")), found \(entries.count)",
-          at: entries[maximum].keyLocation)
-      else { return false }
-    }
+    guard
+      checkBounds(
+        entries.count, s.k.minProperties, s.k.maxProperties, of: "property", at: x.location,
+        overAt: { entries[$0].keyLocation }, report: report, valid: &valid)
+    else { return false }
     // Missing required properties are reported after the properties, so that a misspelt one ('userID' for
     // 'userId') is reported once, as an unknown property with a suggestion.
     var missing: [String] = []

@@ -15,17 +15,7 @@ struct RetiredTargetRule: LintRule {
           """)
     ],
     nonTriggering: [
-      .flow(
-        header: """
-          variables:
-            savedStep: {type: int, default: 0, persist: step}
-          resume:
-            - rawValue: savedStep
-          """,
-        steps: """
-          welcome: {kind: screen, rawValue: 0, next: end}
-          account: {kind: screen, rawValue: 1, retired: true, next: end}
-          """)
+      .resumingByRawValue(second: "account: {kind: screen, rawValue: 1, retired: true, next: end}")
     ])
 
   func check(_ context: LintContext) {

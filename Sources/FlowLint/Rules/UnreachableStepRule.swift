@@ -19,17 +19,7 @@ struct UnreachableStepRule: LintRule {
           welcome: {kind: screen, next: end}
           account: {kind: screen, retired: true, next: end}
           """),
-      .flow(
-        header: """
-          variables:
-            savedStep: {type: int, default: 0, persist: step}
-          resume:
-            - rawValue: savedStep
-          """,
-        steps: """
-          welcome: {kind: screen, rawValue: 0, next: end}
-          habits: {kind: screen, rawValue: 1, next: end}
-          """),
+      .resumingByRawValue(second: "habits: {kind: screen, rawValue: 1, next: end}"),
     ])
 
   static var needsCleanLoad: Bool { true }
@@ -44,5 +34,23 @@ struct UnreachableStepRule: LintRule {
         "step '\(step.id)' is unreachable: no move from 'start' or a 'resume' route leads to it",
         at: step.location, notes: ["mark it 'retired: true' if it is kept only for old saved progress"])
     }
+  }
+}
+
+extension Example {
+  /// A flow that saves the raw value of the user's step (`savedStep`) and resumes there: `welcome` (raw value
+  /// 0) moves to `end`, and the `second` step (raw value 1) is reached only by resuming.
+  static func resumingByRawValue(second: String, file: String = #filePath, line: Int = #line) -> Example {
+    .flow(
+      header: """
+        variables:
+          savedStep: {type: int, default: 0, persist: step}
+        resume:
+          - rawValue: savedStep
+        """,
+      steps: """
+        welcome: {kind: screen, rawValue: 0, next: end}
+        \(second)
+        """, file: file, line: line)
   }
 }
