@@ -17,12 +17,14 @@ package struct RuleDescription: Sendable, Hashable {
   package let isSuppressible: Bool
   package let triggering: [Example]
   package let nonTriggering: [Example]
+  /// For a rule no single flow triggers: what the documentation says instead of showing a triggering example.
+  package let explanation: String?
 
   /// - Parameter suppressible: whether a suppression comment may silence the rule; by default only
   ///   warnings may be silenced.
   package init(
     id: String, summary: String, severity: Diagnostic.Severity, suppressible: Bool? = nil,
-    triggering: [Example] = [], nonTriggering: [Example] = []
+    explanation: String? = nil, triggering: [Example] = [], nonTriggering: [Example] = []
   ) {
     self.id = id
     self.summary = summary
@@ -30,6 +32,7 @@ package struct RuleDescription: Sendable, Hashable {
     self.isSuppressible = suppressible ?? (severity == .warning)
     self.triggering = triggering
     self.nonTriggering = nonTriggering
+    self.explanation = explanation
   }
 }
 

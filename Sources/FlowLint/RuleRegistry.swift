@@ -5,7 +5,7 @@ package enum RuleRegistry {
     MissingTranslationRule(), UnknownPermissionRule(), UnknownOutcomeRule(), UnhandledOutcomeRule(),
     UnreachableStepRule(), UnreachableTerminalRule(), DeadEndRule(), AutomaticLoopRule(), ExpressionSyntaxRule(),
     ExpressionTypeRule(), RetiredTargetRule(), DuplicateRawValueRule(), UnusedVariableRule(),
-    UnusedSuppressionRule(), UnknownRuleRule(), UnsuppressibleRuleRule(),
+    UnusedSuppressionRule(), UnknownRuleRule(), UnsuppressibleRuleRule(), VersionResumeRule(),
   ]
 
   package static let descriptions: [RuleDescription] = all.map(\.ruleDescription)

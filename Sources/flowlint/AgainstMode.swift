@@ -5,7 +5,7 @@ import FlowRuntime
 
 /// `flowlint --against OLD`: what each linted flow does to users whose progress OLD saved.
 enum AgainstMode {
-  static let ruleID = "version-resume"
+  static let ruleID = VersionResumeRule.description.id
 
   /// Adds a finding per saved raw value the new flow resumes wrongly (error) or differently (warning), at the
   /// step of the new flow that has that raw value (or at `flow:` when none has).

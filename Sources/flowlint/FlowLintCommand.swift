@@ -26,7 +26,8 @@ struct FlowLintCommand: ParsableCommand {
       (unused-suppression, unknown-rule).
 
       FORMATS (--format): text (path:line:col: severity: message [rule-id], the source line and a caret), \
-      json (an array of findings with sorted keys), sarif (SARIF 2.1.0 for GitHub code scanning), github \
+      json (an array of findings with sorted keys), sarif (SARIF 2.1.0 for GitHub code scanning: every rule \
+      registered, file URIs relative to the repository root, the nearest folder upward with .git), github \
       (workflow annotations). Text is coloured only when standard output is a terminal and NO_COLOR is unset.
 
       SCHEMA MODE: 'flowlint --schema S.json DOC...' validates any YAML or JSON documents against any JSON \

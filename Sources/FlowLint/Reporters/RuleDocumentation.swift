@@ -33,7 +33,10 @@ package enum RuleDocumentation {
       if let example = rule.triggering.first {
         out += "\n```yaml\n\(example.marked)\n```\n"
       } else if let example = rule.nonTriggering.first {
-        out += "\nReported by the compiler; no flow that passes the schema is known to trigger it. A clean flow:\n"
+        let explanation =
+          rule.explanation
+          ?? "Reported by the compiler; no flow that passes the schema is known to trigger it. A clean flow:"
+        out += "\n\(explanation)\n"
         out += "\n```yaml\n\(example.marked)\n```\n"
       }
     }

@@ -1,7 +1,10 @@
 internal import FlowCore
+internal import Foundation
 
-/// SARIF 2.1.0, as GitHub code scanning accepts it: one run whose driver lists every rule, and one result
-/// per finding with its rule, level, message and physical location.
+/// SARIF 2.1.0, as GitHub code scanning accepts it: one run whose driver lists every rule the tool can report,
+/// and one result per finding with its rule, level, message and physical location. Artifact URIs are relative to
+/// the repository root (`uriBaseId` `%SRCROOT%`): the nearest folder upward from the working directory that holds
+/// `.git`, else the working directory. A file outside it is written as an absolute `file://` URI.
 package enum SARIFReporter: Reporter {
   package static let identifier = "sarif"
 
@@ -16,8 +19,10 @@ package enum SARIFReporter: Reporter {
   }
   struct Run: Encodable {
     var tool: Tool
+    var originalUriBaseIds: [String: BaseURI]
     var results: [Result]
   }
+  struct BaseURI: Encodable { var uri: String }
   struct Tool: Encodable { var driver: Driver }
   struct Driver: Encodable {
     let name = "flowlint"
@@ -44,13 +49,29 @@ package enum SARIFReporter: Reporter {
     var artifactLocation: ArtifactLocation
     var region: Region
   }
-  struct ArtifactLocation: Encodable { var uri: String }
+  struct ArtifactLocation: Encodable {
+    var uri: String
+    var uriBaseId: String?
+  }
   struct Region: Encodable {
     var startLine: Int
     var startColumn: Int
   }
 
+  /// The name SARIF consumers resolve relative artifact URIs against.
+  static let sourceRoot = "%SRCROOT%"
+
   package static func report(_ files: [FileReport], rules: [RuleDescription], color: Bool) -> String {
+    let workingDirectory = FileManager.default.currentDirectoryPath
+    return report(
+      files, rules: rules, root: repositoryRoot(from: workingDirectory), workingDirectory: workingDirectory)
+  }
+
+  /// The report with artifact URIs relative to `root` (an absolute path), resolving relative file paths against
+  /// `workingDirectory`.
+  package static func report(
+    _ files: [FileReport], rules: [RuleDescription], root: String, workingDirectory: String
+  ) -> String {
     let driverRules = rules.map { rule in
       Rule(
         id: rule.id, name: rule.id, shortDescription: Message(text: rule.summary),
@@ -66,19 +87,57 @@ package enum SARIFReporter: Reporter {
         locations: [
           Location(
             physicalLocation: PhysicalLocation(
-              artifactLocation: ArtifactLocation(uri: uri(diagnostic.file)),
+              artifactLocation: artifactLocation(diagnostic.file, root: root, workingDirectory: workingDirectory),
               region: Region(
                 startLine: diagnostic.reportedLocation.line, startColumn: diagnostic.reportedLocation.column)))
         ])
     }
-    let log = Log(runs: [Run(tool: Tool(driver: Driver(rules: driverRules)), results: results)])
+    let base = BaseURI(uri: "file://" + uri(root.hasSuffix("/") ? root : root + "/"))
+    let run = Run(
+      tool: Tool(driver: Driver(rules: driverRules)), originalUriBaseIds: [sourceRoot: base], results: results)
+    let log = Log(runs: [run])
     return JSONReporter.encode(log) + "\n"
   }
 
-  /// A relative URI for the path (`./` dropped, spaces and `%` escaped).
+  /// Where `path` is: relative to `root` when inside it, else an absolute `file://` URI.
+  static func artifactLocation(_ path: String, root: String, workingDirectory: String) -> ArtifactLocation {
+    let absolute = normalized(path.hasPrefix("/") ? path : workingDirectory + "/" + path)
+    let rootPath = normalized(root)
+    let prefix = rootPath == "/" ? "/" : rootPath + "/"
+    if absolute.hasPrefix(prefix) {
+      return ArtifactLocation(uri: uri(String(absolute.dropFirst(prefix.count))), uriBaseId: sourceRoot)
+    }
+    return ArtifactLocation(uri: "file://" + uri(absolute), uriBaseId: nil)
+  }
+
+  /// The nearest folder upward from `directory` (itself included) that holds `.git` (a folder, or the file a
+  /// worktree has), else `directory`.
+  static func repositoryRoot(from directory: String) -> String {
+    var candidate = normalized(directory)
+    while true {
+      if FileManager.default.fileExists(atPath: candidate + (candidate == "/" ? "" : "/") + ".git") {
+        return candidate
+      }
+      guard candidate != "/", let slash = candidate.lastIndex(of: "/") else { return normalized(directory) }
+      candidate = slash == candidate.startIndex ? "/" : String(candidate[..<slash])
+    }
+  }
+
+  /// An absolute path without `.`, `..` or empty components.
+  static func normalized(_ path: String) -> String {
+    var parts: [Substring] = []
+    for part in path.split(separator: "/") {
+      switch part {
+      case ".": continue
+      case "..": _ = parts.popLast()
+      default: parts.append(part)
+      }
+    }
+    return "/" + parts.joined(separator: "/")
+  }
+
+  /// The path as a URI reference (spaces, `%`, `#` and `?` escaped).
   static func uri(_ path: String) -> String {
-    var path = path
-    while path.hasPrefix("./") { path.removeFirst(2) }
     var out = ""
     for scalar in path.unicodeScalars {
       switch scalar {
