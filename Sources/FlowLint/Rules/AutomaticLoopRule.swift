@@ -8,28 +8,10 @@ struct AutomaticLoopRule: LintRule {
       "a cycle of steps joined only by automatic moves ('skipIf' with 'next', 'autoAdvance' after 0 seconds, action outcomes) can loop forever",
     severity: .error,
     triggering: [
-      .flow(
-        header: """
-          variables:
-            done: {type: bool, default: true}
-          """,
-        start: "a",
-        steps: """
-          ↓a: {kind: screen, skipIf: done, next: b}
-          b: {kind: screen, skipIf: done, next: a, skip: end}
-          """)
+      .skipping(marked: true, back: "b: {kind: screen, skipIf: done, next: a, skip: end}")
     ],
     nonTriggering: [
-      .flow(
-        header: """
-          variables:
-            done: {type: bool, default: true}
-          """,
-        start: "a",
-        steps: """
-          a: {kind: screen, skipIf: done, next: b}
-          b: {kind: screen, next: a, skip: end}
-          """)
+      .skipping(back: "b: {kind: screen, next: a, skip: end}")
     ])
 
   static var needsCleanLoad: Bool { true }
@@ -48,5 +30,24 @@ struct AutomaticLoopRule: LintRule {
         at: flow.steps[cycle[0]].location,
         notes: ["automatic moves: 'skipIf' with 'next', 'autoAdvance' after 0 seconds, and an action step's outcomes"])
     }
+  }
+}
+
+extension Example {
+  /// A flow starting at `a`, which skips to `b` while `done`; `back` is the step `b`, which moves back to `a`.
+  /// With `marked`, the marker stands before `a`.
+  fileprivate static func skipping(
+    marked: Bool = false, back: String, file: String = #filePath, line: Int = #line
+  ) -> Example {
+    .flow(
+      header: """
+        variables:
+          done: {type: bool, default: true}
+        """,
+      start: "a",
+      steps: """
+        \(marked ? String(marker) : "")a: {kind: screen, skipIf: done, next: b}
+        \(back)
+        """, file: file, line: line)
   }
 }

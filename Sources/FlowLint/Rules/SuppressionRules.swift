@@ -16,7 +16,7 @@ struct UnusedSuppressionRule: LintRule {
           """)
     ],
     nonTriggering: [
-      .usedSuppression
+      .suppressingOrphan(rule: "unreachable-step")
     ])
 }
 
@@ -27,15 +27,10 @@ struct UnknownRuleRule: LintRule {
     summary: "a '# flowlint-disable-next-line' comment names a rule id that does not exist",
     severity: .warning,
     triggering: [
-      .flow(
-        steps: """
-          welcome: {kind: screen, next: end}
-          # flowlint-disable-next-line ↓unreachable-stp
-          orphan: {kind: screen, next: end}
-          """)
+      .suppressingOrphan(rule: "↓unreachable-stp")
     ],
     nonTriggering: [
-      .usedSuppression
+      .suppressingOrphan(rule: "unreachable-step")
     ])
 }
 
@@ -54,16 +49,19 @@ struct UnsuppressibleRuleRule: LintRule {
           """)
     ],
     nonTriggering: [
-      .usedSuppression
+      .suppressingOrphan(rule: "unreachable-step")
     ])
 }
 
 extension Example {
-  /// A suppression that is needed and may be silenced: no suppression rule reports it.
-  fileprivate static let usedSuppression = Example.flow(
-    steps: """
-      welcome: {kind: screen, next: end}
-      # flowlint-disable-next-line unreachable-step
-      orphan: {kind: screen, next: end}
-      """)
+  /// A flow with an unreachable step `orphan` whose finding a suppression comment naming `rule` silences;
+  /// with `unreachable-step`, the suppression is needed and allowed, and no suppression rule reports it.
+  fileprivate static func suppressingOrphan(rule: String, file: String = #filePath, line: Int = #line) -> Example {
+    .flow(
+      steps: """
+        welcome: {kind: screen, next: end}
+        # flowlint-disable-next-line \(rule)
+        orphan: {kind: screen, next: end}
+        """, file: file, line: line)
+  }
 }
