@@ -5,51 +5,6 @@ import Testing
 /// Wording and positions of validation diagnostics. Instances are JSON, so positions are easy to read off:
 /// line 1 is the first line of the literal.
 struct DiagnosticsTests {
-  @Test func typeMismatchIsReportedAtTheValue() throws {
-    let found = try validate(
-      schema: ##"{"properties": {"count": {"type": "integer"}}}"##,
-      instance: """
-        {
-          "count": "three"
-        }
-        """)
-    #expect(found == ["i.json:2:12: error: expected an integer, found a string [schema]"])
-  }
-
-  @Test func missingRequiredPropertyIsReportedAtTheMappingNamingTheProperty() throws {
-    let found = try validate(
-      schema: ##"{"properties": {"a": {}, "b": {}}, "required": ["a", "b"]}"##,
-      instance: """
-        {
-          "a": 1
-        }
-        """)
-    #expect(found == ["i.json:1:1: error: missing required property 'b' [schema]"])
-  }
-
-  @Test func unknownPropertyIsReportedAtItsKeyWithASuggestion() throws {
-    let found = try validate(
-      schema: ##"{"properties": {"next": {}, "skip": {}, "title": {}}, "additionalProperties": false}"##,
-      instance: """
-        {
-          "title": "x",
-          "nxt": "end"
-        }
-        """)
-    #expect(
-      found == [
-        "i.json:3:3: error: unknown property 'nxt'; expected one of 'next', 'skip', 'title'; did you mean 'next'? [schema]"
-      ])
-  }
-
-  @Test func misspeltRequiredPropertyIsReportedOnceAsAnUnknownProperty() throws {
-    let found = try validate(
-      schema:
-        ##"{"properties": {"userId": {"type": "string"}}, "required": ["userId"], "additionalProperties": false}"##,
-      instance: ##"{"userID": "u1"}"##)
-    #expect(found == ["i.json:1:2: error: unknown property 'userID'; did you mean 'userId'? [schema]"])
-  }
-
   static let steps = """
     {
       "$defs": {
@@ -70,39 +25,6 @@ struct DiagnosticsTests {
     }
     """
 
-  @Test func discriminatorValueSelectsTheBranchWhoseErrorsAreReported() throws {
-    let found = try validate(
-      schema: Self.steps,
-      instance: """
-        {
-          "kind": "choice",
-          "options": []
-        }
-        """)
-    #expect(found == ["i.json:3:14: error: expected at least 1 item, found 0 [schema]"])
-  }
-
-  @Test func unknownDiscriminatorValueIsReportedAtTheValueWithASuggestion() throws {
-    let found = try validate(schema: Self.steps, instance: ##"{"kind": "scren", "title": "x"}"##)
-    #expect(
-      found == [
-        "i.json:1:10: error: unknown kind 'scren'; expected one of 'choice', 'screen', 'terminal'; did you mean 'screen'? [schema]"
-      ])
-  }
-
-  @Test func missingDiscriminatorIsReportedAtTheMapping() throws {
-    let found = try validate(schema: Self.steps, instance: ##"{"title": "x"}"##)
-    #expect(
-      found == [
-        "i.json:1:1: error: missing required property 'kind'; expected one of 'choice', 'screen', 'terminal' [schema]"
-      ])
-  }
-
-  @Test func wrongTypeForEveryBranchIsOneLine() throws {
-    let found = try validate(schema: Self.steps, instance: ##"["screen"]"##)
-    #expect(found == ["i.json:1:1: error: expected a mapping, found a list [schema]"])
-  }
-
   static let effects = """
     {
       "oneOf": [
@@ -111,56 +33,6 @@ struct DiagnosticsTests {
       ]
     }
     """
-
-  @Test func identifyingKeySelectsTheBranch() throws {
-    let found = try validate(schema: Self.effects, instance: ##"{"set": "count"}"##)
-    #expect(found == ["i.json:1:1: error: missing required property 'value' [schema]"])
-  }
-
-  @Test func misspeltIdentifyingKeyGetsASuggestion() throws {
-    let found = try validate(schema: Self.effects, instance: ##"{"trak": "started"}"##)
-    #expect(
-      found == [
-        "i.json:1:2: error: unknown property 'trak'; expected one of 'set', 'track'; did you mean 'track'? [schema]"
-      ])
-  }
-
-  @Test func twoIdentifyingKeysClash() throws {
-    let found = try validate(schema: Self.effects, instance: ##"{"set": "a", "value": 1, "track": "b"}"##)
-    #expect(
-      found == [
-        "i.json:1:26: error: properties 'set' and 'track' cannot be used together; use only one [schema]"
-      ])
-  }
-
-  @Test func branchesWithoutDiscriminatorGetAOneLineSummary() throws {
-    let found = try validate(
-      schema:
-        ##"{"anyOf": [{"title": "a short code", "maxLength": 3}, {"title": "a number", "pattern": "^[0-9]+$"}]}"##,
-      instance: ##""abcdef""##)
-    #expect(
-      found == [
-        "i.json:1:1: error: a string matches none of the allowed forms ('a short code', 'a number') [schema]"
-      ])
-  }
-
-  @Test func oneOfMatchingTwoBranchesSaysSo() throws {
-    let found = try validate(schema: ##"{"oneOf": [{"type": "integer"}, {"minimum": 0}]}"##, instance: "5")
-    #expect(
-      found == [
-        "i.json:1:1: error: an integer matches more than one allowed form (form 1: an integer and form 2); expected exactly one [schema]"
-      ])
-  }
-
-  @Test func enumValueIsNamedByItsProperty() throws {
-    let found = try validate(
-      schema: ##"{"properties": {"outcome": {"enum": ["completed", "paywall", "home"]}}}"##,
-      instance: ##"{"outcome": "complete"}"##)
-    #expect(
-      found == [
-        "i.json:1:13: error: unknown outcome 'complete'; expected one of 'completed', 'home', 'paywall'; did you mean 'completed'? [schema]"
-      ])
-  }
 
   @Test(arguments: [
     (##"{"const": true}"##, "false", "expected true, found false"),
@@ -199,11 +71,6 @@ struct DiagnosticsTests {
       ])
   }
 
-  @Test func itemsFalseAfterPrefixItemsCountsTheItems() throws {
-    let found = try validate(schema: ##"{"prefixItems": [{}, {}], "items": false}"##, instance: "[1, 2, 3]")
-    #expect(found == ["i.json:1:8: error: expected at most 2 items, found 3 [schema]"])
-  }
-
   @Test func propertyNamesAreCheckedAtTheKey() throws {
     let found = try validate(
       schema: ##"{"propertyNames": {"pattern": "^[a-z]+$", "not": {"const": "stay"}}}"##,
@@ -219,28 +86,6 @@ struct DiagnosticsTests {
         "i.json:3:3: error: expected a string matching '^[a-z]+$', found 'Bad' [schema]",
         "i.json:4:3: error: property name 'stay' is not allowed here [schema]",
       ])
-  }
-
-  @Test func falsePropertySchemaIsReportedAtTheKey() throws {
-    let found = try validate(schema: ##"{"properties": {"values": false}}"##, instance: ##"{"values": [1]}"##)
-    #expect(found == ["i.json:1:2: error: property 'values' is not allowed here [schema]"])
-  }
-
-  @Test func unevaluatedPropertyGetsASuggestionFromEveryInPlaceSchema() throws {
-    let found = try validate(
-      schema: """
-        {"allOf": [{"properties": {"label": {}}}], "properties": {"enabled": {}}, "unevaluatedProperties": false}
-        """,
-      instance: ##"{"lable": "Go"}"##)
-    #expect(
-      found == [
-        "i.json:1:2: error: unknown property 'lable'; expected one of 'enabled', 'label'; did you mean 'label'? [schema]"
-      ])
-  }
-
-  @Test func dependentRequiredNamesBothProperties() throws {
-    let found = try validate(schema: ##"{"dependentRequired": {"on": ["action"]}}"##, instance: ##"{"on": {}}"##)
-    #expect(found == ["i.json:1:1: error: missing property 'action', required when 'on' is present [schema]"])
   }
 
   @Test func diagnosticsAreSortedByPosition() throws {
@@ -276,6 +121,7 @@ struct DiagnosticsTests {
         "unknown property 'b'; did you mean 'a'?"
       ])
   }
+
   @Test func pathologicallyDeepInstanceStopsAtTheEvaluationLimit() throws {
     let schema = try compile(##"{"properties": {"a": {"$ref": "#"}}}"##)
     var instance = Node(.null)
@@ -287,6 +133,133 @@ struct DiagnosticsTests {
     #expect(!valid)
     #expect(messages == ["schema evaluation nested deeper than 500 levels"])
   }
+
+  /// A schema and an instance on which validation reports exactly one diagnostic.
+  struct Case: CustomTestStringConvertible, Sendable {
+    let name: String
+    let schema: String
+    let instance: String
+    let expected: String
+    init(_ name: String, schema: String, instance: String, expected: String) {
+      (self.name, self.schema, self.instance, self.expected) = (name, schema, instance, expected)
+    }
+    var testDescription: String { name }
+  }
+
+  static let oneDiagnostic: [Case] = [
+    Case(
+      "type mismatch is reported at the value", schema: ##"{"properties": {"count": {"type": "integer"}}}"##,
+      instance: """
+        {
+          "count": "three"
+        }
+        """,
+      expected: "i.json:2:12: error: expected an integer, found a string [schema]"),
+    Case(
+      "missing required property is reported at the mapping naming the property",
+      schema: ##"{"properties": {"a": {}, "b": {}}, "required": ["a", "b"]}"##,
+      instance: """
+        {
+          "a": 1
+        }
+        """,
+      expected: "i.json:1:1: error: missing required property 'b' [schema]"),
+    Case(
+      "unknown property is reported at its key with a suggestion",
+      schema: ##"{"properties": {"next": {}, "skip": {}, "title": {}}, "additionalProperties": false}"##,
+      instance: """
+        {
+          "title": "x",
+          "nxt": "end"
+        }
+        """,
+      expected:
+        "i.json:3:3: error: unknown property 'nxt'; expected one of 'next', 'skip', 'title'; did you mean 'next'? [schema]"
+    ),
+    Case(
+      "misspelt required property is reported once as an unknown property",
+      schema:
+        ##"{"properties": {"userId": {"type": "string"}}, "required": ["userId"], "additionalProperties": false}"##,
+      instance: ##"{"userID": "u1"}"##,
+      expected: "i.json:1:2: error: unknown property 'userID'; did you mean 'userId'? [schema]"),
+    Case(
+      "discriminator value selects the branch whose errors are reported", schema: steps,
+      instance: """
+        {
+          "kind": "choice",
+          "options": []
+        }
+        """,
+      expected: "i.json:3:14: error: expected at least 1 item, found 0 [schema]"),
+    Case(
+      "unknown discriminator value is reported at the value with a suggestion", schema: steps,
+      instance: ##"{"kind": "scren", "title": "x"}"##,
+      expected:
+        "i.json:1:10: error: unknown kind 'scren'; expected one of 'choice', 'screen', 'terminal'; did you mean 'screen'? [schema]"
+    ),
+    Case(
+      "missing discriminator is reported at the mapping", schema: steps, instance: ##"{"title": "x"}"##,
+      expected:
+        "i.json:1:1: error: missing required property 'kind'; expected one of 'choice', 'screen', 'terminal' [schema]"),
+    Case(
+      "wrong type for every branch is one line", schema: steps, instance: ##"["screen"]"##,
+      expected: "i.json:1:1: error: expected a mapping, found a list [schema]"),
+    Case(
+      "identifying key selects the branch", schema: effects, instance: ##"{"set": "count"}"##,
+      expected: "i.json:1:1: error: missing required property 'value' [schema]"),
+    Case(
+      "misspelt identifying key gets a suggestion", schema: effects, instance: ##"{"trak": "started"}"##,
+      expected:
+        "i.json:1:2: error: unknown property 'trak'; expected one of 'set', 'track'; did you mean 'track'? [schema]"),
+    Case(
+      "two identifying keys clash", schema: effects, instance: ##"{"set": "a", "value": 1, "track": "b"}"##,
+      expected: "i.json:1:26: error: properties 'set' and 'track' cannot be used together; use only one [schema]"),
+    Case(
+      "branches without discriminator get a one line summary",
+      schema:
+        ##"{"anyOf": [{"title": "a short code", "maxLength": 3}, {"title": "a number", "pattern": "^[0-9]+$"}]}"##,
+      instance: ##""abcdef""##,
+      expected: "i.json:1:1: error: a string matches none of the allowed forms ('a short code', 'a number') [schema]"),
+    Case(
+      "one of matching two branches says so", schema: ##"{"oneOf": [{"type": "integer"}, {"minimum": 0}]}"##,
+      instance: "5",
+      expected:
+        "i.json:1:1: error: an integer matches more than one allowed form (form 1: an integer and form 2); expected exactly one [schema]"
+    ),
+    Case(
+      "enum value is named by its property",
+      schema: ##"{"properties": {"outcome": {"enum": ["completed", "paywall", "home"]}}}"##,
+      instance: ##"{"outcome": "complete"}"##,
+      expected:
+        "i.json:1:13: error: unknown outcome 'complete'; expected one of 'completed', 'home', 'paywall'; did you mean 'completed'? [schema]"
+    ),
+    Case(
+      "items false after prefix items counts the items", schema: ##"{"prefixItems": [{}, {}], "items": false}"##,
+      instance: "[1, 2, 3]",
+      expected: "i.json:1:8: error: expected at most 2 items, found 3 [schema]"),
+    Case(
+      "false property schema is reported at the key", schema: ##"{"properties": {"values": false}}"##,
+      instance: ##"{"values": [1]}"##,
+      expected: "i.json:1:2: error: property 'values' is not allowed here [schema]"),
+    Case(
+      "unevaluated property gets a suggestion from every in place schema",
+      schema: """
+        {"allOf": [{"properties": {"label": {}}}], "properties": {"enabled": {}}, "unevaluatedProperties": false}
+        """,
+      instance: ##"{"lable": "Go"}"##,
+      expected:
+        "i.json:1:2: error: unknown property 'lable'; expected one of 'enabled', 'label'; did you mean 'label'? [schema]"
+    ),
+    Case(
+      "dependent required names both properties", schema: ##"{"dependentRequired": {"on": ["action"]}}"##,
+      instance: ##"{"on": {}}"##,
+      expected: "i.json:1:1: error: missing property 'action', required when 'on' is present [schema]"),
+  ]
+
+  @Test(arguments: oneDiagnostic) func reportsOneDiagnostic(_ c: Case) throws {
+    #expect(try validate(schema: c.schema, instance: c.instance) == [c.expected])
+  }
+
 }
 
 // MARK: - Helpers
