@@ -11,6 +11,37 @@ package enum ScenarioSuite {
     /// What the cases observed, by flow file (for coverage).
     package var observations: [String: [Observation]] = [:]
     package var flows: [String: Flow] = [:]
+    /// Every table in the order run, with each case's outcome (for `flowrun test --format junit`).
+    package var tables: [TableResult] = []
+  }
+
+  /// One scenario table's outcome.
+  package struct TableResult: Sendable, Hashable {
+    package var path: String
+    /// Why the table could not be run at all (it does not load, or its flow has errors); nil when it ran.
+    package var error: String?
+    package var cases: [CaseOutcome] = []
+
+    package init(path: String, error: String? = nil, cases: [CaseOutcome] = []) {
+      self.path = path
+      self.error = error
+      self.cases = cases
+    }
+  }
+
+  /// One row's outcome: passed when `failures` is empty; `isError` when the row does not fit its flow.
+  package struct CaseOutcome: Sendable, Hashable {
+    package var name: String
+    package var line: Int
+    package var failures: [String]
+    package var isError = false
+
+    package init(name: String, line: Int, failures: [String], isError: Bool = false) {
+      self.name = name
+      self.line = line
+      self.failures = failures
+      self.isError = isError
+    }
   }
 
   /// Runs every case of every table in `files`. Each table's flow is loaded with ``FlowLoader`` and its cases
@@ -28,6 +59,7 @@ package enum ScenarioSuite {
         file = try ScenarioLoader.load(path: path)
       } catch {
         print("ERROR \(path): not a valid scenario table\n\(indent(error.description))")
+        summary.tables.append(TableResult(path: path, error: "not a valid scenario table\n\(error.description)"))
         summary.failed += 1
         summary.unreadable += 1
         continue
@@ -38,10 +70,16 @@ package enum ScenarioSuite {
         print(
           "ERROR \(path): its flow \(file.flowPath) has errors\n"
             + indent(loaded.diagnostics.map(\.description).joined(separator: "\n")))
+        summary.tables.append(
+          TableResult(
+            path: path,
+            error: "its flow \(file.flowPath) has errors\n"
+              + loaded.diagnostics.map(\.description).joined(separator: "\n")))
         summary.failed += file.cases.count
         summary.unreadable += 1
         continue
       }
+      summary.tables.append(TableResult(path: path))
       for scenarioCase in file.cases {
         if let filter, !scenarioCase.name.contains(filter), !(scenarioCase.source ?? "").contains(filter) { continue }
         let problems = ScenarioRunner.problems(of: scenarioCase, with: flow)
@@ -50,6 +88,12 @@ package enum ScenarioSuite {
           for problem in problems {
             print(indent("\(path):\(problem.location.line):\(problem.location.column): \(problem.message)"))
           }
+          summary.tables[summary.tables.count - 1].cases.append(
+            CaseOutcome(
+              name: scenarioCase.name, line: scenarioCase.location.line,
+              failures: problems.map {
+                "\(path):\($0.location.line):\($0.location.column): the case does not fit its flow: \($0.message)"
+              }, isError: true))
           summary.failed += 1
           summary.unreadable += 1
           continue
@@ -57,6 +101,8 @@ package enum ScenarioSuite {
         let result = await ScenarioRunner.run(scenarioCase, flow: flow)
         summary.flows[file.flowPath] = flow
         summary.observations[file.flowPath, default: []].append(result.observation)
+        summary.tables[summary.tables.count - 1].cases.append(
+          CaseOutcome(name: scenarioCase.name, line: scenarioCase.location.line, failures: result.failures))
         if result.passed {
           summary.passed += 1
           if verbose { print("PASS \(path):\(scenarioCase.location.line) \(scenarioCase.title)") }

@@ -10,8 +10,10 @@ struct TestScenarios: AsyncParsableCommand {
     commandName: "test",
     abstract: "Run scenario tables and report every case that diverges.",
     discussion: """
-      PATH is a scenario file or a directory searched for *.yaml files (default Tests/Scenarios). Each failing
-      case is printed with the first point where it diverged; the run ends with the line `N passed, N failed`.
+      PATH is a scenario file or a directory searched for *.yaml files (default Tests/Scenarios). Each failing \
+      case is printed with the first point where it diverged; the run ends with the line `N passed, N failed`. \
+      With --format junit the report is JUnit XML instead (failure messages start with the row's file and line).
+
       Exit codes: 0 all passed; 1 a case failed; 2 a file could not be read or is not a valid scenario table.
       """)
 
@@ -31,6 +33,15 @@ struct TestScenarios: AsyncParsableCommand {
     help: ArgumentHelp("Fail (exit 1) when a flow's coverage is below P percent (implies --coverage).", valueName: "P"))
   var minCoverage: Double?
 
+  @Option(
+    help: """
+      text (the failing cases and the 'N passed, N failed' line) or junit (JUnit XML for CI dashboards: one \
+      testsuite per table, one testcase per row; coverage, when asked for, goes to standard error).
+      """)
+  var format: Format = .text
+
+  enum Format: String, ExpressibleByArgument, CaseIterable { case text, junit }
+
   func run() async throws {
     var files: [String] = []
     for path in paths {
@@ -39,19 +50,26 @@ struct TestScenarios: AsyncParsableCommand {
         throw ExitStatus.unusable.exitCode
       }
     }
+    let junit = format == .junit
     let summary = await ScenarioSuite.run(
       files: files, filter: filter, verbose: verbose, check: { Linter.lint($0) }
     ) { line in
-      print(line)
+      if !junit { print(line) }
     }
-    print("\(summary.passed) passed, \(summary.failed) failed")
+    if junit {
+      print(JUnitReport.xml(summary.tables), terminator: "")
+    } else {
+      print("\(summary.passed) passed, \(summary.failed) failed")
+    }
+    // With junit, standard output holds the XML alone; the coverage report goes to standard error.
+    let say: (String) -> Void = junit ? { printError($0) } : { print($0) }
     var belowMinimum = false
     if coverage || minCoverage != nil {
       for (path, flow) in summary.flows.sorted(by: { $0.key < $1.key }) {
         let report = FlowCoverage(flow: flow, observations: summary.observations[path] ?? [])
-        print(report.text)
+        say(report.text)
         if let minCoverage, report.percent < minCoverage {
-          print("coverage of \(path) is below --min-coverage \(minCoverage)%")
+          say("coverage of \(path) is below --min-coverage \(minCoverage)%")
           belowMinimum = true
         }
       }
