@@ -74,7 +74,8 @@ package struct Output: Sendable {
     }
     for button in screen.buttons {
       let state = button.isEnabled ? "" : paint("  (disabled)", "2")
-      lines.append("│  ▸ \(button.label)  " + paint("[\(button.name)]", "2") + state)
+      let command = Command(sending: button.event)?.description ?? button.name
+      lines.append("│  ▸ \(button.label)  " + paint("[\(command)]", "2") + state)
     }
     if let waiting = screen.waitingFor { lines.append("│  … waiting for \(waiting)") }
     lines.append("└ " + paint(screen.canGoBack ? "back: available" : "back: not available", "2"))

@@ -166,7 +166,7 @@ package enum ScenarioRunner {
       )
     }
     for (name, expected) in check.buttons.sorted(by: { $0.key < $1.key }) {
-      guard let button = screen.buttons.first(where: { $0.name == name || $0.name == "tap \(name)" }) else {
+      guard let button = screen.buttons.first(where: { $0.name == name }) else {
         failures.append(
           "button '\(name)' is not shown on '\(screen.step)' (shown: \(screen.buttons.map(\.name).joined(separator: ", ")))"
         )
@@ -181,7 +181,7 @@ package enum ScenarioRunner {
         )
       }
     }
-    for name in check.hidden where screen.buttons.contains(where: { $0.name == name || $0.name == "tap \(name)" }) {
+    for name in check.hidden where screen.buttons.contains(where: { $0.name == name }) {
       failures.append("button '\(name)' should not be shown on '\(screen.step)'")
     }
     failures += compareVariables(check.variables, runner: runner)

@@ -62,6 +62,10 @@ struct EmbeddingTests {
 
     _ = try await session.send(.choose(["focus"]))
     #expect(app.stored["Goal"] == .string("focus"))
+    screen = try #require(try session.screen())
+    #expect(screen.buttons.map(\.name) == ["request"])
+    #expect(screen.buttons.map(\.event) == [.tap("request")])
+    #expect(session.commands == ["tap request"])
 
     // The permission request goes to the app's provider; its answer moves the flow on.
     let trace = try await session.send(.tap("request"), at: "notify")

@@ -25,8 +25,10 @@ public struct Screen: Sendable, Hashable {
   }
   /// A visible button; a disabled one is shown but refuses the tap.
   public struct Button: Sendable, Hashable {
-    /// What to type (`next`, `skip`, `tap restore`, `tap request`).
+    /// The button's name: `next`, `skip`, `request` (a permission step's request) or a name from `buttons`.
     public package(set) var name: String
+    /// The event a press sends: ``FlowEvent/next``, ``FlowEvent/skip`` or ``FlowEvent/tap(_:)``.
+    public package(set) var event: FlowEvent
     /// The label in the current language.
     public package(set) var label: String
     /// Whether a tap is accepted now.
@@ -179,24 +181,31 @@ struct Presenter {
         let enabled = try holds(request.enabled)
         buttons.append(
           .init(
-            name: "tap request", label: try render(request.label) ?? "Allow \(request.kind.value)", isEnabled: enabled))
+            name: "request", event: .tap("request"), label: try render(request.label) ?? "Allow \(request.kind.value)",
+            isEnabled: enabled))
       }
     }
     for button in step.buttons {
       if let visible = button.visible, !(try run.holds(visible)) { continue }
       let enabled = try holds(button.enabled)
       buttons.append(
-        .init(name: "tap \(button.name)", label: try render(button.label) ?? button.name, isEnabled: enabled))
+        .init(
+          name: button.name, event: .tap(button.name), label: try render(button.label) ?? button.name,
+          isEnabled: enabled))
     }
     if let next = step.next {
       let enabled = try run.disabledReason(next, named: "next", on: current) == nil
       buttons.append(
-        .init(name: "next", label: try render(next.label) ?? defaultLabel("common_next", "Next"), isEnabled: enabled))
+        .init(
+          name: "next", event: .next, label: try render(next.label) ?? defaultLabel("common_next", "Next"),
+          isEnabled: enabled))
     }
     if let skip = step.skip {
       let enabled = try holds(skip.enabled)
       buttons.append(
-        .init(name: "skip", label: try render(skip.label) ?? defaultLabel("common_skip", "Skip"), isEnabled: enabled))
+        .init(
+          name: "skip", event: .skip, label: try render(skip.label) ?? defaultLabel("common_skip", "Skip"),
+          isEnabled: enabled))
     }
     return buttons
   }
@@ -218,7 +227,7 @@ struct Presenter {
       commands.append(
         "input " + step.fields.map { "\($0.name)=\($0.type == .time ? "HH:MM" : "VALUE")" }.joined(separator: " "))
     }
-    for button in try buttons(on: current) where button.isEnabled { commands.append(button.name) }
+    for button in try buttons(on: current) where button.isEnabled { commands.append(button.event.name) }
     if run.backAllowed(on: current) { commands.append("back") }
     return commands
   }
