@@ -202,9 +202,7 @@ extension Composer {
     try countNodes(1, at: at)
     if let anchor { openAnchors.append(anchor) }
     let collection = beginCollection(&event, flow: event.data.mapping_start.style == YAML_FLOW_MAPPING_STYLE)
-    var entries: [Node.Entry] = []
-    // Key → entry index, built once the mapping is large enough for linear search to cost more.
-    var index: [String: Int] = [:]
+    var entries = MappingEntries()
     var count = 1
     var height = 0
     while true {
@@ -217,18 +215,13 @@ extension Composer {
       }
       let (key, keyAt) = try mappingKey(&keyEvent, depth: depth + 1)
       count += 1
-      if let first = firstIndex(of: key, in: entries, index: &index) {
-        throw LoadError(
-          .duplicateKey, "duplicate key '\(key)' (first defined at \(entries[first].keyLocation))", file: file,
-          at: keyAt)
-      }
+      try entries.refuseDuplicate(key, at: keyAt, file: file)
       let value = try composeNext(depth: depth + 1)
       entries.append(Node.Entry(key: key, keyLocation: keyAt, value: value.node))
-      if !index.isEmpty { index[key] = entries.count - 1 }
       count += value.count
       height = max(height, value.height + 1)
     }
-    let built = Built(node: Node(.mapping(entries), at: at), count: count, height: height)
+    let built = Built(node: Node(.mapping(entries.entries), at: at), count: count, height: height)
     if let anchor {
       openAnchors.removeLast()
       anchors[anchor] = built
@@ -302,16 +295,6 @@ extension Composer {
     return built
   }
 
-  private func firstIndex(of key: String, in entries: [Node.Entry], index: inout [String: Int]) -> Int? {
-    if !index.isEmpty { return index[key] }
-    if entries.count < 12 {
-      for i in entries.indices where entries[i].key == key { return i }
-      return nil
-    }
-    index.reserveCapacity(entries.count * 2)
-    for i in entries.indices { index[entries[i].key] = i }
-    return index[key]
-  }
 }
 
 // MARK: - Scalars

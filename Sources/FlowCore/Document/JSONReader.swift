@@ -121,13 +121,12 @@ private struct JSONParser {
   mutating func object(at: SourceLocation) throws(LoadError) -> Node {
     try enter()
     pos += 1
-    var entries: [Node.Entry] = []
-    var index: [String: Int] = [:]
+    var entries = MappingEntries()
     skipWhitespace()
     if pos < bytes.count && bytes[pos] == UInt8(ascii: "}") {
       pos += 1
       depth -= 1
-      return Node(.mapping(entries), at: at)
+      return Node(.mapping([]), at: at)
     }
     while true {
       skipWhitespace()
@@ -136,18 +135,13 @@ private struct JSONParser {
       }
       let keyAt = location()
       let key = try string()
-      if let first = firstIndex(of: key, in: entries, index: &index) {
-        throw LoadError(
-          .duplicateKey, "duplicate key '\(key)' (first defined at \(entries[first].keyLocation))", file: file,
-          at: keyAt)
-      }
+      try entries.refuseDuplicate(key, at: keyAt, file: file)
       skipWhitespace()
       guard pos < bytes.count, bytes[pos] == UInt8(ascii: ":") else { throw try unexpected("':' after the key") }
       pos += 1
       skipWhitespace()
       let value = try value()
       entries.append(Node.Entry(key: key, keyLocation: keyAt, value: value))
-      if !index.isEmpty { index[key] = entries.count - 1 }
       skipWhitespace()
       guard pos < bytes.count else { throw try unexpected("',' or '}'") }
       if bytes[pos] == UInt8(ascii: ",") {
@@ -161,7 +155,7 @@ private struct JSONParser {
       throw try unexpected("',' or '}'")
     }
     depth -= 1
-    return Node(.mapping(entries), at: at)
+    return Node(.mapping(entries.entries), at: at)
   }
 
   mutating func array(at: SourceLocation) throws(LoadError) -> Node {
@@ -443,17 +437,6 @@ private struct JSONParser {
     var text = String(value, radix: 16, uppercase: true)
     while text.count < 4 { text = "0" + text }
     return text
-  }
-
-  func firstIndex(of key: String, in entries: [Node.Entry], index: inout [String: Int]) -> Int? {
-    if !index.isEmpty { return index[key] }
-    if entries.count < 12 {
-      for i in entries.indices where entries[i].key == key { return i }
-      return nil
-    }
-    index.reserveCapacity(entries.count * 2)
-    for i in entries.indices { index[entries[i].key] = i }
-    return index[key]
   }
 
   // MARK: Errors
