@@ -9,10 +9,11 @@ struct GraphFlow: AsyncParsableCommand {
     commandName: "graph",
     abstract: "Print a flow as a Graphviz (dot) or Mermaid diagram.",
     discussion: """
-      Steps are shaped by kind (screens boxes, choices rounded boxes, inputs parallelograms, permissions hexagons,
-      actions components, terminals double circles); retired steps are grey and dashed. Edges are labelled with
-      the button or outcome and the route's guard in brackets; a skipIf is a dashed edge to the step's next;
-      resume routes are dotted edges from the launch point.
+      Steps are shaped by kind (screens boxes, choices rounded boxes, inputs parallelograms, permissions hexagons, \
+      actions components, terminals double circles); retired steps are grey and dashed. Edges are labelled with \
+      the button or outcome and the route's guard in brackets; a skipIf is a dashed edge to the step's next; \
+      resume routes are dotted edges (dashed in Mermaid) from the launch point labelled with their condition, a \
+      route by raw value one edge per step with a rawValue, labelled [EXPR == N].
 
       Example: flowrun graph flows/anicca-v04.yaml | dot -Tsvg -o docs/diagrams/anicca-v04.svg
       Exit codes: 0 success; 2 the flow cannot be read or has errors.

@@ -8,9 +8,14 @@ import Testing
     version: "1"
     locales: [en]
     start: a
+    resume:
+      - when: 'env.x == 2'
+        to: c
+      - rawValue: env.saved
     steps:
       a:
         kind: screen
+        rawValue: 0
         next:
           to:
             - when: 'env.x == 1'
@@ -22,6 +27,7 @@ import Testing
         next: c
       old:
         kind: screen
+        rawValue: 1
         retired: true
         next: c
       c:
@@ -29,6 +35,7 @@ import Testing
         outcome: completed
     environment:
       x: { type: int, default: 1 }
+      saved: { type: int, default: 0 }
     """
 
   @Test func dotSnapshot() throws {
@@ -46,6 +53,9 @@ import Testing
           "b" [shape=box, label="b\\nscreen"];
           "old" [shape=box, label="old\\nscreen", style="filled,dashed", fillcolor="#eeeeee", color="#999999", fontcolor="#999999"];
           "c" [shape=doublecircle, label="c\\nterminal", style=filled, fillcolor="#d8f0d8"];
+          "launch" -> "c" [label="[env.x == 2]", style=dotted];
+          "launch" -> "a" [label="[env.saved == 0]", style=dotted];
+          "launch" -> "old" [label="[env.saved == 1]", style=dotted];
           "launch" -> "a" [label="[start]", style=dotted];
           "a" -> "b" [label="[env.x == 1]"];
           "a" -> "c" [label="[otherwise]"];
@@ -67,6 +77,9 @@ import Testing
           s_b["b<br/><small>screen</small>"]
           s_old["old<br/><small>screen</small>"]
           s_c((("c<br/><small>terminal</small>")))
+          launch__ -.->|"[env.x == 2]"| s_c
+          launch__ -.->|"[env.saved == 0]"| s_a
+          launch__ -.->|"[env.saved == 1]"| s_old
           launch__ -.->|"[start]"| s_a
           s_a -->|"[env.x == 1]"| s_b
           s_a -->|"[otherwise]"| s_c

@@ -2,7 +2,9 @@ package import FlowCore
 
 /// A flow as a diagram: Graphviz DOT or Mermaid. Steps are shaped by kind, retired steps greyed out, terminals
 /// drawn as double circles; edges are labelled with the button or outcome and the route's guard, and a step's
-/// `skipIf` is a dashed edge to its `next`.
+/// `skipIf` is a dashed edge to its `next`. Every `resume` route is an edge from the launch point (dotted in
+/// DOT, dashed in Mermaid), labelled with its condition; a route by raw value has one edge per step with a
+/// `rawValue`, labelled `[EXPR == N]`.
 package enum FlowGraph {
   package enum Format: String, Sendable, CaseIterable { case dot, mermaid }
 
@@ -21,6 +23,44 @@ package enum FlowGraph {
     }
     if let guardText = declared.guardText, declared.transition.kind != .skipIf { parts.append("[\(guardText)]") }
     return parts.joined(separator: " ")
+  }
+
+  /// One drawn edge.
+  struct Edge {
+    enum Style { case plain, skipIf, resume }
+    var from: String
+    var to: String
+    var label: String
+    var style: Style
+    var fromRetired: Bool
+  }
+
+  /// The declared transitions, with the `resume` routes by raw value after the other routes from launch.
+  static func edges(_ flow: Flow) -> [Edge] {
+    let declared = flow.declaredTransitions.map { declared in
+      let transition = declared.transition
+      let from = flow.step(transition.from)
+      let style: Edge.Style =
+        switch transition.kind {
+        case .skipIf: .skipIf
+        case .resume: .resume
+        default: .plain
+        }
+      return Edge(
+        from: transition.from, to: transition.to, label: label(declared, skipIf: from?.skipIf), style: style,
+        fromRetired: from?.isRetired == true)
+    }
+    var byRawValue: [Edge] = []
+    for route in flow.routes {
+      guard case .rawValue(let expr) = route.condition, let rawValue = flow.steps[route.to].rawValue else { continue }
+      byRawValue.append(
+        Edge(
+          from: "launch", to: flow.steps[route.to].id, label: "[\(expr) == \(rawValue)]", style: .resume,
+          fromRetired: false))
+    }
+    // In `Flow.routes` order: the resume routes as written, then the route to `start` (labelled `[start]`).
+    let launchCount = declared.prefix { $0.from == "launch" && $0.label != "[start]" }.count
+    return Array(declared[..<launchCount]) + byRawValue + Array(declared[launchCount...])
   }
 
   // MARK: - DOT
@@ -42,17 +82,14 @@ package enum FlowGraph {
       }
       out += "  \(quoteDOT(step.id)) [\(attributes.joined(separator: ", "))];\n"
     }
-    for declared in flow.declaredTransitions {
-      let transition = declared.transition
-      let from = flow.step(transition.from)
+    for edge in edges(flow) {
       var attributes: [String] = []
-      let text = label(declared, skipIf: from?.skipIf)
-      if !text.isEmpty { attributes.append("label=\(quoteDOT(text))") }
-      if transition.kind == .skipIf { attributes.append("style=dashed") }
-      if transition.kind == .resume { attributes.append("style=dotted") }
-      if from?.isRetired == true { attributes.append("color=\"#999999\"") }
+      if !edge.label.isEmpty { attributes.append("label=\(quoteDOT(edge.label))") }
+      if edge.style == .skipIf { attributes.append("style=dashed") }
+      if edge.style == .resume { attributes.append("style=dotted") }
+      if edge.fromRetired { attributes.append("color=\"#999999\"") }
       let suffix = attributes.isEmpty ? "" : " [\(attributes.joined(separator: ", "))]"
-      out += "  \(quoteDOT(transition.from)) -> \(quoteDOT(transition.to))\(suffix);\n"
+      out += "  \(quoteDOT(edge.from)) -> \(quoteDOT(edge.to))\(suffix);\n"
     }
     return out + "}\n"
   }
@@ -91,12 +128,11 @@ package enum FlowGraph {
       let (open, close) = mermaidShape(step.kind)
       out += "  \(mermaidID(step.id))\(open)\(text)\(close)\n"
     }
-    for declared in flow.declaredTransitions {
-      let transition = declared.transition
-      let from = transition.from == "launch" ? "launch__" : mermaidID(transition.from)
-      let text = label(declared, skipIf: flow.step(transition.from)?.skipIf)
-      let arrow = transition.kind == .skipIf || transition.kind == .resume ? "-.->" : "-->"
-      out += "  \(from) \(arrow)\(text.isEmpty ? "" : "|\(quoteMermaid(text))|") \(mermaidID(transition.to))\n"
+    for edge in edges(flow) {
+      let from = edge.from == "launch" ? "launch__" : mermaidID(edge.from)
+      let arrow = edge.style == .plain ? "-->" : "-.->"
+      let text = edge.label.isEmpty ? "" : "|\(quoteMermaid(edge.label))|"
+      out += "  \(from) \(arrow)\(text) \(mermaidID(edge.to))\n"
     }
     out += "  classDef retired fill:#eeeeee,stroke:#999999,color:#999999,stroke-dasharray:4 2\n"
     out += "  classDef terminal fill:#d8f0d8\n"
