@@ -3,8 +3,8 @@ package enum RuleRegistry {
   package static let all: [any LintRule] = [
     LoadRule(), SchemaRule(), FlowShapeRule(), UnknownStepRule(), UnknownVariableRule(), UnknownStringRule(),
     MissingTranslationRule(), UnknownPermissionRule(), UnknownOutcomeRule(), UnhandledOutcomeRule(),
-    UnreachableStepRule(), UnreachableTerminalRule(), DeadEndRule(), AutomaticLoopRule(), ExpressionSyntaxRule(),
-    ExpressionTypeRule(), RetiredTargetRule(), DuplicateRawValueRule(), UnusedVariableRule(),
+    UnreachableStepRule(), UnreachableTerminalRule(), DeadEndRule(), SkipWithoutNextRule(), AutomaticLoopRule(),
+    ExpressionSyntaxRule(), ExpressionTypeRule(), RetiredTargetRule(), DuplicateRawValueRule(), UnusedVariableRule(),
     UnusedSuppressionRule(), UnknownRuleRule(), UnsuppressibleRuleRule(), VersionResumeRule(),
   ]
 
