@@ -22,11 +22,13 @@ package enum Linter {
   /// suppressed ones, plus `unused-suppression`/`unknown-rule` warnings; sorted by position.
   package static func lint(_ loaded: LoadedFlow, rules: [any LintRule] = RuleRegistry.all) -> [Diagnostic] {
     var findings = loaded.diagnostics
+    var checked: Set<String> = []
     if let flow = loaded.flow, let root = loaded.node {
       let context = LintContext(file: loaded.file, text: loaded.text, root: root, flow: flow)
       let loadIsClean = !loaded.diagnostics.contains { $0.severity == .error }
       for rule in rules where loadIsClean || !type(of: rule).needsCleanLoad {
         rule.check(context)
+        checked.insert(rule.ruleDescription.id)
       }
       // One message per problem. A rule finding at exactly the position of a schema error replaces it: the
       // rule names the problem in the flow's terms ("unknown outcome 'allowed' of 'request-permission'").
@@ -37,7 +39,7 @@ package enum Linter {
       findings = Diagnostic.merging(findings, context.findings) { replaced.contains($0.location) }
     }
     var suppressions = Suppressions(text: loaded.text, file: loaded.file)
-    findings = suppressions.apply(to: findings)
+    findings = suppressions.apply(to: findings, checked: checked)
     return findings.sorted(by: Diagnostic.positionOrder)
   }
 

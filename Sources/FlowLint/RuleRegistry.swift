@@ -2,10 +2,10 @@
 package enum RuleRegistry {
   package static let all: [any LintRule] = [
     LoadRule(), SchemaRule(), FlowShapeRule(), UnknownStepRule(), UnknownVariableRule(), UnknownStringRule(),
-    MissingTranslationRule(), UnknownPermissionRule(), UnknownOutcomeRule(), UnhandledOutcomeRule(),
-    UnreachableStepRule(), UnreachableTerminalRule(), DeadEndRule(), SkipWithoutNextRule(), AutomaticLoopRule(),
-    ExpressionSyntaxRule(), ExpressionTypeRule(), RetiredTargetRule(), DuplicateRawValueRule(), UnusedVariableRule(),
-    UnusedSuppressionRule(), UnknownRuleRule(), UnsuppressibleRuleRule(), VersionResumeRule(),
+    MissingTranslationRule(), UnknownPermissionRule(), UnknownActionRule(), UnknownOutcomeRule(),
+    UnhandledOutcomeRule(), UnreachableStepRule(), UnreachableTerminalRule(), DeadEndRule(), SkipWithoutNextRule(),
+    AutomaticLoopRule(), ExpressionSyntaxRule(), ExpressionTypeRule(), RetiredTargetRule(), DuplicateRawValueRule(),
+    UnusedVariableRule(), UnusedSuppressionRule(), UnknownRuleRule(), UnsuppressibleRuleRule(), VersionResumeRule(),
   ]
 
   package static let descriptions: [RuleDescription] = all.map(\.ruleDescription)

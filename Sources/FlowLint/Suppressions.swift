@@ -50,8 +50,10 @@ package struct Suppressions {
   }
 
   /// The findings that are not suppressed, plus a warning for each unused or unknown suppression and an
-  /// error for each suppression of a rule that cannot be silenced (whose findings all stay).
-  package mutating func apply(to findings: [Diagnostic]) -> [Diagnostic] {
+  /// error for each suppression of a rule that cannot be silenced (whose findings all stay). A suppression
+  /// is unused only if its rule was among the `checked` ones: a rule that did not run (the flow did not load,
+  /// or the rule waits for a clean load) may still have something to report.
+  package mutating func apply(to findings: [Diagnostic], checked: Set<String>) -> [Diagnostic] {
     guard !entries.isEmpty else { return findings }
     let known = RuleRegistry.ids
     var kept: [Diagnostic] = []
@@ -82,7 +84,7 @@ package struct Suppressions {
             "unknown rule '\(entry.rule)' in a suppression" + Suggestion.didYouMean(entry.rule, in: known),
             file: file, at: entry.location, rule: UnknownRuleRule.description.id,
             notes: ["run 'flowlint --list-rules' for the rule ids"]))
-      } else {
+      } else if checked.contains(entry.rule) {
         kept.append(
           Diagnostic(
             UnusedSuppressionRule.description.severity,

@@ -84,4 +84,35 @@ struct BadInputTests {
     #expect(Linter.lint(loaded).isEmpty)
     #expect(loaded.isRunnable)
   }
+  /// The findings of a small flow whose step `welcome` is written as given, after an optional comment line.
+  static func findings(welcome: String, comment: String = "") -> [String] {
+    let text = """
+      flow: demo
+      version: "1"
+      locales: [en]
+      variables:
+        n: {type: int, default: 0}
+      start: welcome
+      steps:\(comment.isEmpty ? "" : "\n  " + comment)
+        welcome: \(welcome)
+        end: {kind: terminal, outcome: completed}
+      """
+    return Linter.lint(FlowLoader.load(bytes: Array(text.utf8), file: "f.yaml")).map(\.description)
+  }
+
+  /// A suppression whose rule never ran, because the flow did not load, is not called unused.
+  @Test func aFlowThatDoesNotLoadReportsNoUnusedSuppression() {
+    #expect(
+      Self.findings(welcome: "{kind: screen, next: end", comment: "# flowlint-disable-next-line unused-variable") == [
+        "f.yaml:10:6: error: invalid YAML: did not find expected ',' or '}' (while parsing a flow mapping at 9:12) [load]"
+      ])
+  }
+
+  /// An expression error inside `set` is reported once, not followed by a shape error about the `set`.
+  @Test func anExpressionErrorInSetIsReportedOnce() {
+    #expect(
+      Self.findings(welcome: #"{kind: screen, next: {to: end, effects: [{set: n, value: "n +"}]}}"#) == [
+        "f.yaml:8:73: error: unexpected end of expression; expected an expression [expression-syntax]"
+      ])
+  }
 }

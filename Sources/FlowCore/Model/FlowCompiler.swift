@@ -354,10 +354,12 @@ private final class Compiler {
     let kind: Effect.Kind
     switch first.key {
     case "set":
-      guard let target = assignmentTarget(first.value), let value = node["value"].flatMap(expression) else {
+      guard let target = assignmentTarget(first.value), let valueNode = node["value"] else {
         error("'set' needs a variable and a 'value' expression", at: first.keyLocation)
         return nil
       }
+      // A value that does not parse is reported by `expression` itself.
+      guard let value = expression(valueNode) else { return nil }
       kind = .set(target, value)
     case "track":
       kind = .track(
@@ -366,10 +368,11 @@ private final class Compiler {
           expression(entry.value).map { Named(name: entry.key, value: $0, location: entry.keyLocation) }
         })
     case "userProperty":
-      guard let value = node["value"].flatMap(expression) else {
+      guard let valueNode = node["value"] else {
         error("'userProperty' needs a 'value' expression", at: first.keyLocation)
         return nil
       }
+      guard let value = expression(valueNode) else { return nil }
       kind = .userProperty(name: scalarString(first.value) ?? "", value: value)
     case "requestReview": kind = .requestReview
     case "completeOnboarding": kind = .completeOnboarding

@@ -1,11 +1,11 @@
 internal import FlowCore
 
-/// An `on:` key that the action or permission request never produces, or an action that does not exist.
+/// An `on:` key that the action or permission request never produces (an unknown action is `unknown-action`'s).
 struct UnknownOutcomeRule: LintRule {
   static let description = RuleDescription(
     id: "unknown-outcome",
     summary:
-      "'on' keys must be outcomes of the step's or button's action ('granted', 'denied', ... for permissions) and the action must exist",
+      "'on' keys must be outcomes of the step's or button's action ('granted', 'denied', ... for permissions)",
     severity: .error,
     triggering: [
       .askingForNotifications(on: "{granted: end, ↓allowed: end}")
@@ -16,14 +16,7 @@ struct UnknownOutcomeRule: LintRule {
 
   func check(_ context: LintContext) {
     for table in context.walk.outcomeTables {
-      guard let allowed = table.action.value.outcomes else {
-        do {
-          _ = try ActionName.parse(table.action.value.rawValue)
-        } catch {
-          context.report(Self.description, error.message, at: table.action.location)
-        }
-        continue
-      }
+      guard let allowed = table.action.value.outcomes else { continue }
       for outcome in table.outcomes where !allowed.contains(outcome.name) {
         context.report(
           Self.description,
