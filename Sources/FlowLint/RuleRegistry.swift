@@ -2,7 +2,7 @@
 package enum RuleRegistry {
   package static let all: [any LintRule] = [
     LoadRule(), SchemaRule(), FlowShapeRule(), UnknownStepRule(), UnknownVariableRule(), UnknownStringRule(),
-    MissingTranslationRule(), UnknownPermissionRule(), UnknownActionRule(), UnknownOutcomeRule(),
+    MissingTranslationRule(), UnknownPermissionRule(), UnknownActionRule(), UnknownOutcomeRule(), DottedStoreKeyRule(),
     UnhandledOutcomeRule(), UnreachableStepRule(), UnreachableTerminalRule(), DeadEndRule(), SkipWithoutNextRule(),
     AutomaticLoopRule(), ExpressionSyntaxRule(), ExpressionTypeRule(), RetiredTargetRule(), DuplicateRawValueRule(),
     UnusedVariableRule(), UnusedSuppressionRule(), UnknownRuleRule(), UnsuppressibleRuleRule(), VersionResumeRule(),
