@@ -343,9 +343,10 @@ package struct InteractiveSession {
     return storeWriteFailed ? 2 : status
   }
 
-  /// The session as a scenario case, ready to paste into a table.
-  package func recordedCase(flowPath: String) -> String {
-    let flowPath = flowPath.hasPrefix("/") ? flowPath : FileManager.default.currentDirectoryPath + "/" + flowPath
+  /// The session as a scenario table of one case, to be written in `directory`: its `flow:` is the flow's
+  /// path relative to that folder, as `flowrun test` reads it, so the table can move with its flow.
+  package func recordedCase(flowPath: String, directory: String) -> String {
+    let flowPath = ScenarioEmitter.relativePath(from: directory, to: flowPath)
     var y = "# Recorded by flowrun \(flowPath). Paste the case into a table whose `flow:` names this flow.\n"
     y += "flow: \(yamlString(flowPath))\ncases:\n"
     y += "  - name: recorded session\n    source: \"recorded with flowrun --record\"\n"
@@ -400,10 +401,12 @@ package struct InteractiveSession {
 
 extension CommandSource {
   /// The commands of the script file at `path`, one per line. A UTF-8 byte order mark and CRLF line ends are
-  /// accepted; the file must be a regular UTF-8 text file of at most the document size limit.
+  /// accepted; the file must be a regular UTF-8 text file of at most the document size limit, or
+  /// `/dev/null`, an empty script.
   ///
   /// - Throws: an error whose description names the path and the problem.
   package static func script(path: String) throws -> CommandSource {
+    if path == "/dev/null" { return .lines([], name: path) }
     let text = try FileInput.text(of: FileInput.read(path), path: path)
     // "\r\n" is one Character in Swift, so it is a separator of its own.
     let lines = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }.map(String.init)

@@ -2063,7 +2063,7 @@ package enum EmbeddedSchemas {
         "store": { "$ref": "#/$defs/setup/properties/store" },
         "commands": {
           "type": "array",
-          "description": "flowrun commands in order (next, back, skip, choose A[,B], input TEXT, input F=V, tap BUTTON, wait SECONDS, restart, reset), refused commands, and checks of the screen.",
+          "description": "flowrun commands in order (next, back, skip, choose A[,B], input TEXT, input F=V, tap BUTTON, wait SECONDS, restart, reset, settings KIND=STATUS for a permission changed in Settings; @STEP after a command sends it to a step that may no longer be current, a double tap), refused commands, and checks of the screen.",
           "items": {
             "oneOf": [
               { "type": "string", "description": "A command; it must be accepted." },

@@ -149,7 +149,8 @@ struct RunFlow: AsyncParsableCommand {
     let status = await session.run(source)
     if let record {
       do {
-        try session.recordedCase(flowPath: flow).write(toFile: record, atomically: true, encoding: .utf8)
+        try session.recordedCase(flowPath: flow, directory: (record as NSString).deletingLastPathComponent).write(
+          toFile: record, atomically: true, encoding: .utf8)
       } catch {
         printError("flowrun: cannot write '\(record)': \(error.localizedDescription)")
         throw ExitStatus.unusable.exitCode

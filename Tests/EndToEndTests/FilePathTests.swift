@@ -107,4 +107,14 @@ import Testing
         == "flowrun: cannot read the script: \(script.path): the file is UTF-16 (little-endian) (it starts with "
         + "its byte order mark); save it as UTF-8\n")
   }
+  @Test func devNullIsAnEmptyScript() throws {
+    let directory = try Tool.temporaryDirectory()
+    let empty = directory.appendingPathComponent("empty.txt")
+    try Data().write(to: empty)
+    let fromEmptyFile = try Tool.run("flowrun", ["flows/tempoai.yaml", "--script", empty.path])
+    let fromDevNull = try Tool.run("flowrun", ["flows/tempoai.yaml", "--script", "/dev/null"])
+    #expect(fromDevNull.status == 0, "\(fromDevNull.stderr)")
+    #expect(fromDevNull.stdout == fromEmptyFile.stdout)
+    #expect(fromDevNull.stderr == fromEmptyFile.stderr)
+  }
 }

@@ -132,6 +132,12 @@ import Testing
       "flowrun", [flow, "--record", record, "--auth", "success:name=Akira", "--restore", "found:displayName=Akira"],
       stdin: "tap restore\n")
     #expect(result.status == 0, "\(result.stderr)")
+    let recorded = try String(contentsOfFile: record, encoding: .utf8)
+    // `flow:` is relative to the recorded file's folder, so the table keeps working when both move.
+    let line = recorded.split(separator: "\n").first { $0.hasPrefix("flow: ") } ?? ""
+    let written = line.dropFirst("flow: \"".count).dropLast()
+    #expect(!written.hasPrefix("/") && written.hasSuffix("flows/anicca-v04.yaml"), "\(line)")
+    #expect(directory.appendingPathComponent(String(written)).standardizedFileURL.path == flow, "\(line)")
     let replay = try Tool.run("flowrun", ["test", record])
     #expect(replay.stdout.hasSuffix("1 passed, 0 failed\n"), "\(replay.stdout)")
   }

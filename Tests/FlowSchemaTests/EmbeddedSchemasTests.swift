@@ -38,4 +38,18 @@ struct EmbeddedSchemasTests {
     let schema = try JSONSchema(node, file: "\(name).schema.json")
     #expect(schema.warnings.map(\.description) == [])
   }
+  /// An author writing `commands` in an editor sees every kind of command, including `settings` and `@STEP`.
+  @Test func theScenarioCommandsDescriptionNamesSettingsAndAtStep() throws {
+    let node = try JSONReader.read(bytes: Array(EmbeddedSchemas.scenario.utf8), file: "scenario.schema.json")
+    var descriptions: [String] = []
+    func collect(_ node: Node) {
+      if let commands = node["commands"], let text = commands["description"]?.string { descriptions.append(text) }
+      for entry in node.entries ?? [] { collect(entry.value) }
+    }
+    collect(node)
+    #expect(!descriptions.isEmpty)
+    for text in descriptions {
+      #expect(text.contains("settings KIND=STATUS") && text.contains("@STEP"), "\(text)")
+    }
+  }
 }
