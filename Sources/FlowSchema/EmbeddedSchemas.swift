@@ -1135,7 +1135,7 @@ package enum EmbeddedSchemas {
           "$ref": "#/$defs/effects"
         },
         "advance": {
-          "description": "Effects that run when the user moves forward (next, skip, choose, input, a button's `to`). `step` is the step left and `target` the step arrived at (after skips).",
+          "description": "Effects that run when the user moves forward (next, skip, choose, input, a button's `to`). `step` is the step left; they run before the route is chosen, so the step arrived at is not known and `target` is not bound.",
           "$ref": "#/$defs/effects"
         },
         "enter": {

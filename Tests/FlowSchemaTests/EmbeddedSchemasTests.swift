@@ -38,18 +38,32 @@ struct EmbeddedSchemasTests {
     let schema = try JSONSchema(node, file: "\(name).schema.json")
     #expect(schema.warnings.map(\.description) == [])
   }
-  /// An author writing `commands` in an editor sees every kind of command, including `settings` and `@STEP`.
-  @Test func theScenarioCommandsDescriptionNamesSettingsAndAtStep() throws {
-    let node = try JSONReader.read(bytes: Array(EmbeddedSchemas.scenario.utf8), file: "scenario.schema.json")
-    var descriptions: [String] = []
+  /// The `description` of every property named `key` anywhere in the embedded schema `text`.
+  static func descriptions(of key: String, in text: String) throws -> [String] {
+    var found: [String] = []
     func collect(_ node: Node) {
-      if let commands = node["commands"], let text = commands["description"]?.string { descriptions.append(text) }
+      if let text = node[key]?["description"]?.string { found.append(text) }
       for entry in node.entries ?? [] { collect(entry.value) }
     }
-    collect(node)
+    collect(try JSONReader.read(bytes: Array(text.utf8), file: "schema.json"))
+    return found
+  }
+
+  /// An author writing `commands` in an editor sees every kind of command, including `settings` and `@STEP`.
+  @Test func theScenarioCommandsDescriptionNamesSettingsAndAtStep() throws {
+    let descriptions = try Self.descriptions(of: "commands", in: EmbeddedSchemas.scenario)
     #expect(!descriptions.isEmpty)
     for text in descriptions {
       #expect(text.contains("settings KIND=STATUS") && text.contains("@STEP"), "\(text)")
+    }
+  }
+
+  /// The `advance` hook runs before the route is chosen (docs/language.md): no `target` is bound in it.
+  @Test func theAdvanceHookDescriptionBindsNoTarget() throws {
+    let descriptions = try Self.descriptions(of: "advance", in: EmbeddedSchemas.flow)
+    #expect(!descriptions.isEmpty)
+    for text in descriptions {
+      #expect(text.contains("`target` is not bound"), "\(text)")
     }
   }
 }
