@@ -13,6 +13,9 @@ let package = Package(
     .library(name: "FlowTestSupport", targets: ["FlowTestSupport"]),
     .executable(name: "flowlint", targets: ["flowlint"]),
     .executable(name: "flowrun", targets: ["flowrun"]),
+    // Lint a target's flow files (in a `flows` folder) during `swift build`, and `swift package flowlint`.
+    .plugin(name: "FlowLintPlugin", targets: ["FlowLintPlugin"]),
+    .plugin(name: "FlowLintCommand", targets: ["FlowLintCommand"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -41,6 +44,13 @@ let package = Package(
       ]),
     .executableTarget(
       name: "flowrun", dependencies: ["FlowCore", "FlowLint", "FlowRuntime", "FlowCommandLine", argumentParser]),
+    .plugin(name: "FlowLintPlugin", capability: .buildTool(), dependencies: ["flowlint"]),
+    .plugin(
+      name: "FlowLintCommand",
+      capability: .command(
+        intent: .custom(
+          verb: "flowlint", description: "Lint the package's flow files (or the paths given) with flowlint")),
+      dependencies: ["flowlint"]),
     // Generated flows and measurements for flowbench and the tests that need them; not part of any product.
     .target(
       name: "FlowBenchmarkSupport", dependencies: ["FlowCore", "FlowYAML", "FlowRuntime"],
@@ -67,7 +77,7 @@ let package = Package(
   swiftLanguageModes: [.v6]
 )
 
-for target in package.targets where target.type != .system {
+for target in package.targets where target.type != .system && target.type != .plugin {
   target.swiftSettings =
     (target.swiftSettings ?? []) + [
       .enableUpcomingFeature("ExistentialAny"),

@@ -12,7 +12,8 @@ let package = Package(
     .target(
       name: "Onboarding",
       dependencies: [.product(name: "FlowCore", package: "FlowKit")],
-      resources: [.process("flows")]),
+      resources: [.process("flows")],
+      plugins: [.plugin(name: "FlowLintPlugin", package: "FlowKit")]),
     .executableTarget(
       name: "onboarding-host", dependencies: ["Onboarding", .product(name: "FlowCore", package: "FlowKit")]),
   ],
