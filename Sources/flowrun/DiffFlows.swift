@@ -9,8 +9,8 @@ struct DiffFlows: AsyncParsableCommand {
     commandName: "diff",
     abstract: "Compare two versions of a flow, including what happens to users whose progress OLD saved.",
     discussion: """
-      Reports steps added, removed, retired and reordered; changed transitions, guards and effects; the analytics
-      events along the main path before and after; and, for every step raw value OLD persists, where NEW resumes
+      Reports steps added, removed, retired and reordered; changed transitions, guards and effects; the analytics \
+      events along the main path before and after; and, for every step raw value OLD persists, where NEW resumes \
       such a user. A raw value that now names a different step is an error.
 
       Exit codes: 0 no errors; 1 saved progress would resume at the wrong step; 2 a flow cannot be read.

@@ -9,20 +9,20 @@ struct ExploreFlow: AsyncParsableCommand {
     commandName: "explore",
     abstract: "Explore every state of a flow: reachable steps, terminals, dead ends, loops, shortest paths.",
     discussion: """
-      Tries, from every state, every command and every answer the device can give, under every combination of
-      the declared environment values and initial permission statuses (one permission at a time when the
-      combinations exceed 64). Multi-choice steps are sampled: each option alone and all options together;
-      text inputs get "", "User" and "Akira"; forms every field, and the required fields only. The clock stays
+      Tries, from every state, every command and every answer the device can give, under every combination of \
+      the declared environment values and initial permission statuses (one permission at a time when the \
+      combinations exceed 64). Multi-choice steps are sampled: each option alone and all options together; \
+      text inputs get "", "User" and "Akira"; forms every field, and the required fields only. The clock stays \
       at the launch time and states keep the last --history-depth steps for back.
 
-      Paths to a terminal are counted over forward moves (not back, restart or reset); a path through a loop
+      Paths to a terminal are counted over forward moves (not back, restart or reset); a path through a loop \
       counts once.
 
-      A run stopped by --max-states or --max-depth says "explored N states, stopped at the limit
-      (--max-states N)" and its results are partial. Paths longer than 64 moves are written from an earlier
+      A run stopped by --max-states or --max-depth says "explored N states, stopped at the limit \
+      (--max-states N)" and its results are partial. Paths longer than 64 moves are written from an earlier \
       step's shortest path ("(the path to s64), next"), so the report grows linearly with the flow.
 
-      Exit codes: 0 nothing to fix; 1 a state with no way forward, a flow failure, or a limit was reached;
+      Exit codes: 0 nothing to fix; 1 a state with no way forward, a flow failure, or a limit was reached; \
       2 the flow cannot be read or has errors, or a usage error (such as a limit out of range).
       """)
 

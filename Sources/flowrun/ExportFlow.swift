@@ -14,6 +14,7 @@ struct ExportFlow: AsyncParsableCommand {
       with FlowCompiler.compile(json:file:) and runs it with traces identical to the YAML's.
 
       Example: flowrun export flows/anicca-v04.yaml --json > Resources/onboarding.json
+
       Exit codes: 0 written; 2 usage, or the flow cannot be read or has errors.
       """)
 

@@ -16,6 +16,7 @@ struct GraphFlow: AsyncParsableCommand {
       route by raw value one edge per step with a rawValue, labelled [EXPR == N].
 
       Example: flowrun graph flows/anicca-v04.yaml | dot -Tsvg -o docs/diagrams/anicca-v04.svg
+
       Exit codes: 0 success; 2 the flow cannot be read or has errors.
       """)
 

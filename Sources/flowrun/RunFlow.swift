@@ -9,8 +9,8 @@ struct RunFlow: AsyncParsableCommand {
     commandName: "run",
     abstract: "Step through a flow (the default: `flowrun FLOW.yaml`).",
     discussion: """
-      Commands come from the terminal, from --script FILE (or -), or from standard input when it is not a
-      terminal, one per line. In a script, a command that does not fit the current step stops the run with the
+      Commands come from the terminal, from --script FILE (or -), or from standard input when it is not a \
+      terminal, one per line. In a script, a command that does not fit the current step stops the run with the \
       script's line number and the step (exit 1).
 
       Examples:
