@@ -87,6 +87,35 @@ struct EmbeddingTests {
     #expect(screen.options.filter(\.isSelected).map(\.id) == ["sleep"])
   }
 
+  /// A permission dialog the provider never answers resolves to `timeout` once the session's timeout passes.
+  @Test func permissionRequestThatNeverAnswersTimesOut() async throws {
+    let app = FakeApp(permissionAnswer: nil)
+    var session = FlowSession(flow: try Self.compile(Self.flowJSON), providers: app.providers)
+    session.actionTimeout = .milliseconds(50)
+    _ = try await session.launch(clock: 0)
+    _ = try await session.send(.next)
+    _ = try await session.send(.choose(["sleep"]))
+    let trace = try await session.send(.tap("request"), at: "notify")
+    #expect(trace.contains(.dialog(.permission(.notifications), answer: ActionAnswer("timeout"))))
+    #expect(app.waitingRequests == 1)
+    // `notify` has no `timeout` route: the flow stays there, the request can be made again.
+    #expect(session.commands == ["tap request"])
+    #expect(try session.screen()?.step == "notify")
+  }
+
+  /// A provider that answers within the timeout is not affected by it.
+  @Test func permissionRequestAnsweredInTimeIsNotATimeout() async throws {
+    var session = FlowSession(
+      flow: try Self.compile(Self.flowJSON), providers: FakeApp(permissionAnswer: "denied").providers)
+    session.actionTimeout = .seconds(60)
+    _ = try await session.launch(clock: 0)
+    _ = try await session.send(.next)
+    _ = try await session.send(.choose(["sleep"]))
+    let trace = try await session.send(.tap("request"), at: "notify")
+    #expect(trace.contains(.dialog(.permission(.notifications), answer: ActionAnswer("denied"))))
+    #expect(session.state.ended?.outcome == .completed)
+  }
+
   /// Documents the engine cannot start (it starts at `flow.steps[start]`) are compiler errors, so an app that
   /// checks the diagnostics never runs them.
   @Test(arguments: [
@@ -127,9 +156,12 @@ private final class FakeApp: PermissionProvider, AuthProvider, ProfileServer, Re
   // Providers are called from the session's task; a Mutex keeps the class Sendable without @unchecked.
   private let store = Mutex<[String: Value]>([:])
   private let performed = Mutex<[RuntimeEffect]>([])
-  private let permissionAnswer: String
+  /// Permission requests the app never answers (kept, so they are never resumed nor leaked).
+  private let waiting = Mutex<[CheckedContinuation<ActionAnswer, Never>]>([])
+  private let permissionAnswer: String?
 
-  init(permissionAnswer: String) { self.permissionAnswer = permissionAnswer }
+  /// An app that answers every permission request with `permissionAnswer`, or never when it is nil.
+  init(permissionAnswer: String?) { self.permissionAnswer = permissionAnswer }
 
   var providers: Providers {
     Providers(
@@ -140,7 +172,13 @@ private final class FakeApp: PermissionProvider, AuthProvider, ProfileServer, Re
   func storeValue(_ value: Value, for key: String) { store.withLock { $0[key] = value } }
 
   func status(of kind: PermissionKind) async -> PermissionStatus { .notDetermined }
-  func request(_ kind: PermissionKind) async -> ActionAnswer { ActionAnswer(permissionAnswer) }
+  var waitingRequests: Int { waiting.withLock { $0.count } }
+  func request(_ kind: PermissionKind) async -> ActionAnswer {
+    guard let permissionAnswer else {
+      return await withCheckedContinuation { continuation in waiting.withLock { $0.append(continuation) } }
+    }
+    return ActionAnswer(permissionAnswer)
+  }
   func signInWithApple() async -> ActionAnswer { ActionAnswer("cancelled") }
   func restoreProfile() async -> ActionAnswer { ActionAnswer("empty") }
   func syncProfile(userID: Value) async {}

@@ -15,6 +15,13 @@ public struct FlowSession: Sendable {
   package var providers: Providers
   /// The run so far; ``screen()`` tells what it shows.
   public private(set) var state = RunState()
+  /// How long a permission request or another action may take before the session stops waiting; nil waits
+  /// as long as the provider takes.
+  ///
+  /// A permission request that has not answered in time answers `timeout` (an outcome every permission step
+  /// has); any other action that has not answered fails the run with ``FlowError/failed(_:)``, since the
+  /// language gives it no `timeout` outcome. The provider's late answer is ignored.
+  public var actionTimeout: Duration?
 
   /// A session that has not started; call ``launch(clock:)`` first.
   ///
@@ -126,13 +133,24 @@ public struct FlowSession: Sendable {
     case .perform(let action, let permission):
       let answer: ActionAnswer
       var dialog = DialogName.action(action)
+      let providers = self.providers
       switch (action, permission) {
       case (.requestPermission, let kind?):
-        answer = await providers.permissions.request(kind)
         dialog = .permission(kind)
-      case (.signInWithApple, _): answer = await providers.auth.signInWithApple()
-      case (.restoreProfile, _): answer = await providers.profiles.restoreProfile()
-      case (.requestReview, _): answer = await providers.review.requestReview()
+        answer =
+          await Self.answer(within: actionTimeout) { await providers.permissions.request(kind) }
+          ?? ActionAnswer(PermissionStatus.timeout.rawValue)
+      case (.signInWithApple, _), (.restoreProfile, _), (.requestReview, _):
+        let call: @Sendable () async -> ActionAnswer =
+          switch action {
+          case .signInWithApple: { await providers.auth.signInWithApple() }
+          case .restoreProfile: { await providers.profiles.restoreProfile() }
+          default: { await providers.review.requestReview() }
+          }
+        guard let answered = await Self.answer(within: actionTimeout, call) else {
+          throw RunError(message: "'\(action)' did not answer within \(actionTimeout!)")
+        }
+        answer = answered
       default: throw RunError(message: "no provider performs the action '\(action)'")
       }
       trace.append(.dialog(dialog, answer: answer))
@@ -144,6 +162,38 @@ public struct FlowSession: Sendable {
       await providers.effects.perform(effect)
     }
     return nil
+  }
+
+  /// What `call` answers, or nil when it has not answered within `timeout` (a provider that never answers
+  /// is left waiting; its answer, if it ever comes, is dropped).
+  private static func answer(
+    within timeout: Duration?, _ call: @escaping @Sendable () async -> ActionAnswer
+  ) async -> ActionAnswer? {
+    guard let timeout else { return await call() }
+    return await withCheckedContinuation { continuation in
+      let first = FirstAnswer(continuation)
+      let timer = Task {
+        guard (try? await Task.sleep(for: timeout)) != nil else { return }
+        await first.resume(with: nil)
+      }
+      Task {
+        let answer = await call()
+        timer.cancel()
+        await first.resume(with: answer)
+      }
+    }
+  }
+}
+
+/// Resumes a continuation with the first of two racing answers, the provider's or the timer's.
+private actor FirstAnswer {
+  private var continuation: CheckedContinuation<ActionAnswer?, Never>?
+
+  init(_ continuation: CheckedContinuation<ActionAnswer?, Never>) { self.continuation = continuation }
+
+  func resume(with answer: ActionAnswer?) {
+    continuation?.resume(returning: answer)
+    continuation = nil
   }
 }
 
