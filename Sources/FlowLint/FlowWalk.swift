@@ -78,18 +78,16 @@ package struct FlowWalk: Sendable {
     for clear in flow.reset.clear {
       variableUses.append(VariableUse(name: clear.value, key: nil, kind: .clear, location: clear.location))
     }
-    effects(flow.reset.effects, flow: flow)
-    effects(flow.hooks.launch, flow: flow)
-    effects(flow.hooks.advance, flow: flow)
-    effects(flow.hooks.enter, flow: flow)
     for (index, step) in flow.steps.enumerated() { walkStep(step, index: index, flow: flow) }
+    for list in flow.effectLists {
+      effects(list.effects, flow: flow, extraRoots: list.resultOf.map(resultRoots) ?? [:])
+    }
   }
 
   private mutating func walkStep(_ step: Step, index: StepIndex, flow: Flow) {
     text(step.title)
     text(step.body)
     condition(step.skipIf)
-    effects(step.enter, flow: flow)
     for exit in flow.exits(of: index) {
       transition(exit.transition, flow: flow, extraRoots: exit.resultOf.map(resultRoots) ?? [:])
     }
@@ -99,8 +97,6 @@ package struct FlowWalk: Sendable {
       condition(button.enabled)
       condition(button.visible)
       if case .perform(let action, let outcomes) = button.move {
-        // A button that goes to a step has its effects walked with its exit.
-        effects(button.effects, flow: flow)
         outcomeTables.append(
           OutcomeTable(step: index, action: action, isPermission: false, button: button.name, outcomes: outcomes))
       }
@@ -150,11 +146,7 @@ package struct FlowWalk: Sendable {
   private mutating func transition(_ transition: Transition, flow: Flow, extraRoots: [String: ValueType]) {
     text(transition.label)
     condition(transition.enabled, extraRoots: extraRoots)
-    effects(transition.effects, flow: flow, extraRoots: extraRoots)
-    for route in transition.guardedRoutes {
-      condition(route.when, extraRoots: extraRoots)
-      effects(route.effects, flow: flow, extraRoots: extraRoots)
-    }
+    for route in transition.guardedRoutes { condition(route.when, extraRoots: extraRoots) }
   }
 
   private mutating func effects(_ effects: [Effect], flow: Flow, extraRoots: [String: ValueType] = [:]) {

@@ -11,7 +11,8 @@ package struct FlowNames: Sendable {
   package let permissionKinds: [String]
   package let facts: [String: VariableType]
   package let locales: [String]
-  /// Actions some step or button performs (`sign-in-with-apple`, `restore-profile`).
+  /// Actions some step or button performs (`sign-in-with-apple`, `restore-profile`), and `request-review` when
+  /// some effect (``Flow/effectLists``) requests a review.
   package let actions: Set<ActionName>
 
   package init(_ flow: Flow) {
@@ -29,6 +30,10 @@ package struct FlowNames: Sendable {
         if case .perform(let action, _) = button.move { actions.insert(action.value) }
       }
     }
+    let requestsReview = flow.effectLists.contains { list in
+      list.effects.contains { if case .requestReview = $0.kind { true } else { false } }
+    }
+    if requestsReview { actions.insert(.requestReview) }
     self.actions = actions
   }
 
@@ -63,11 +68,11 @@ package struct FlowNames: Sendable {
       + "(the flow has: \(Suggestion.list(locales)))"
   }
 
-  /// An answer's outcome for `action` in `place` (`--auth`, `--permission`), and whether the flow performs the
-  /// action at all (a permission request's kind is checked by ``checkPermission(_:in:)``).
+  /// An answer's outcome for `action` in `place` (`--auth`, `--review`, `--permission`), and whether the flow
+  /// performs the action at all (a permission request's kind is checked by ``checkPermission(_:in:)``).
   package func checkOutcome(_ outcome: String, of action: ActionName, in place: String) -> String? {
     let outcomes = action.outcomes ?? []
-    if action != .requestPermission, action != .requestReview, !actions.contains(action) {
+    if action != .requestPermission, !actions.contains(action) {
       return "\(place): the flow never performs '\(action)', so nothing would read this answer"
     }
     guard !outcomes.contains(outcome) else { return nil }

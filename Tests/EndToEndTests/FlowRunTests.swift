@@ -175,6 +175,14 @@ import Testing
       "Error: unknown environment fact 'osVersio' in --env; did you mean 'osVersion'? (the flow declares: 'alarmKitAvailable', 'locale', 'osVersion')\n"
     ),
     (["flows/tempoai.yaml", "--lang", "fr"], "Error: unknown locale 'fr' in --lang (the flow has: 'en', 'ja')\n"),
+    (
+      ["flows/anicca-v01.yaml", "--review", "shown"],
+      "Error: --review: the flow never performs 'request-review', so nothing would read this answer\n"
+    ),
+    (
+      ["flows/anicca-v04.yaml", "--review", "suppressed"],
+      "Error: --review: the flow never performs 'request-review', so nothing would read this answer\n"
+    ),
   ])
   func aFlagTheFlowDoesNotDeclareExitsWith2(_ arguments: [String], _ message: String) throws {
     let directory = try Tool.temporaryDirectory()
@@ -185,6 +193,17 @@ import Testing
     #expect(result.stdout.isEmpty)
     // Refused before the store is opened: nothing is created.
     #expect(!FileManager.default.fileExists(atPath: state))
+  }
+
+  /// anicca-v03 asks for a review when habitSetup is left: `--review` is accepted and changes nothing before.
+  @Test func reviewIsAcceptedForAFlowThatRequestsOne() throws {
+    let plain = try Tool.run("flowrun", ["flows/anicca-v03.yaml"], stdin: "next\n")
+    let reviewed = try Tool.run("flowrun", ["flows/anicca-v03.yaml", "--review", "suppressed"], stdin: "next\n")
+    #expect(plain.status == 0)
+    #expect(reviewed.status == 0)
+    #expect(reviewed.stderr == plain.stderr)
+    #expect(reviewed.stdout == plain.stdout)
+    #expect(!reviewed.stdout.isEmpty)
   }
 
   @Test func anUnscriptedDialogWithoutATerminalNamesTheFlagToScriptIt() throws {

@@ -22,7 +22,10 @@ import Testing
       signIn:
         kind: action
         action: sign-in-with-apple
-        on: { success: done, failure: done, cancelled: done }
+        on:
+          success: { to: done, effects: [{ requestReview: true }] }
+          failure: done
+          cancelled: done
       done:
         kind: terminal
         outcome: completed
@@ -95,6 +98,37 @@ import Testing
     #expect(setup.problems(with: flow, lang: nil) == [message])
   }
 
+  /// A review is requested by an effect, which may be written anywhere effects are; `--review` is accepted
+  /// exactly when one is.
+  @Test(arguments: [
+    "hooks: { launch: [{ requestReview: true }] }",
+    "hooks: { advance: [{ requestReview: true }] }",
+    "hooks: { enter: [{ requestReview: true }] }",
+    "reset: { effects: [{ requestReview: true }] }",
+  ])
+  func aReviewRequestedAnywhereAcceptsReview(_ hook: String) throws {
+    let flow = try compileFlow(Self.bare + "\n" + hook)
+    #expect(setup(review: ["shown"]).problems(with: flow, lang: nil).isEmpty)
+  }
+
+  @Test func reviewIsRefusedForAFlowThatNeverRequestsOne() throws {
+    let flow = try compileFlow(Self.bare)
+    #expect(
+      setup(review: ["shown"]).problems(with: flow, lang: nil) == [
+        "--review: the flow never performs 'request-review', so nothing would read this answer"
+      ])
+  }
+
+  /// A flow with one terminal step and nothing else.
+  static let bare = """
+    flow: bare
+    version: "1"
+    locales: [en]
+    start: done
+    steps:
+      done: { kind: terminal, outcome: completed }
+    """
+
   @Test func anUnknownLocaleIsNamedWithTheFlowsLocales() throws {
     let flow = try compileFlow(Self.flow)
     #expect(setup().problems(with: flow, lang: "fr") == ["unknown locale 'fr' in --lang (the flow has: 'en', 'ja')"])
@@ -113,15 +147,7 @@ import Testing
   }
 
   @Test func aFlowWithoutFactsOrPermissionsSaysSo() throws {
-    let flow = try compileFlow(
-      """
-      flow: bare
-      version: "1"
-      locales: [en]
-      start: done
-      steps:
-        done: { kind: terminal, outcome: completed }
-      """)
+    let flow = try compileFlow(Self.bare)
     #expect(
       setup(env: ["x=1"], permission: ["camera=granted"]).problems(with: flow, lang: nil) == [
         "unknown environment fact 'x' in --env (the flow declares no environment fact)",

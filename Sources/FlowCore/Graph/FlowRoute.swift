@@ -180,6 +180,41 @@ extension Flow {
 
 }
 
+/// One list of effects a flow runs together, and the action whose `result` its expressions may read.
+package struct FlowEffects: Sendable {
+  package var effects: [Effect]
+  /// The action of the outcome the effects are written under, nil elsewhere.
+  package var resultOf: ActionName?
+}
+
+extension Flow {
+  /// Every list of effects the flow can run, in the order they are written: the reset's, the `launch`,
+  /// `advance` and `enter` hooks', then each step's `enter`, its exits' (a transition's own and each guarded
+  /// route's, `stay` included) and those of its buttons that perform an action.
+  ///
+  /// The one walk over a flow's effects: the linter checks their expressions from it, and `flowrun` learns
+  /// from it which system actions (`requestReview`) the flow can ask for.
+  package var effectLists: [FlowEffects] {
+    var result = [reset.effects, hooks.launch, hooks.advance, hooks.enter].map {
+      FlowEffects(effects: $0, resultOf: nil)
+    }
+    for (index, step) in steps.enumerated() {
+      result.append(FlowEffects(effects: step.enter, resultOf: nil))
+      for exit in exits(of: index) {
+        result.append(FlowEffects(effects: exit.transition.effects, resultOf: exit.resultOf))
+        for route in exit.transition.guardedRoutes {
+          result.append(FlowEffects(effects: route.effects, resultOf: exit.resultOf))
+        }
+      }
+      for button in step.buttons {
+        // A button that goes to a step has its effects in its exit.
+        if case .perform = button.move { result.append(FlowEffects(effects: button.effects, resultOf: nil)) }
+      }
+    }
+    return result
+  }
+}
+
 extension Digraph {
   /// The step graph of a flow's routes (routes from launch are not edges).
   package init(stepCount: Int, routes: some Sequence<FlowRoute>) {
