@@ -29,13 +29,39 @@ package enum ExitStatus: Int32, Sendable {
     }
   }
 
-  /// Ends the process for an error thrown while parsing or running `command`: help, version and a thrown
-  /// ``ExitCode`` exit as ArgumentParser does; every other error is a usage mistake, printed and ended with
-  /// ``unusable`` (ArgumentParser alone would exit with 64).
-  package static func exit<Command: ParsableCommand>(for error: any Error, of command: Command.Type) -> Never {
+  /// Ends the process for an error thrown while parsing or running `command` with `arguments`: help, version
+  /// and a thrown ``ExitCode`` exit as ArgumentParser does; every other error is a usage mistake, printed and
+  /// ended with ``unusable`` (ArgumentParser alone would exit with 64). An unknown option is reported as such
+  /// even when an argument is missing too (``unknownOption(behind:of:arguments:)``).
+  package static func exit<Command: ParsableCommand>(
+    for error: any Error, of command: Command.Type, arguments: [String] = Array(CommandLine.arguments.dropFirst())
+  ) -> Never {
     if command.exitCode(for: error) == .success || error is ExitCode { command.exit(withError: error) }
-    printError(command.fullMessage(for: error))
+    printError(command.fullMessage(for: unknownOption(behind: error, of: command, arguments: arguments) ?? error))
     Foundation.exit(unusable.rawValue)
+  }
+
+  /// ArgumentParser reports a missing argument before an unknown option: `flowrun --bogus` would say the flow
+  /// is missing. Parsed again with stand-ins for the missing arguments, `arguments` give the unknown option's
+  /// error (`Unknown option '--reviw'. Did you mean '--review'?`), which is returned; nil when `error` is not
+  /// a missing argument or no option is unknown.
+  package static func unknownOption<Command: ParsableCommand>(
+    behind error: any Error, of command: Command.Type, arguments: [String]
+  ) -> (any Error)? {
+    var standIns: [String] = []
+    var message = command.message(for: error)
+    // One stand-in per missing argument; no command takes more than a few.
+    while message.hasPrefix("Missing expected argument"), standIns.count < 4 {
+      standIns.append("argument")
+      do {
+        _ = try command.parseAsRoot(arguments + standIns)
+        return nil
+      } catch {
+        message = command.message(for: error)
+        if message.hasPrefix("Unknown option") { return error }
+      }
+    }
+    return nil
   }
 }
 

@@ -165,6 +165,27 @@ import Testing
     #expect(result.stderr.hasPrefix("Error: "), "\(result.stderr)")
   }
 
+  /// ArgumentParser would report the missing flow first; the unknown option is the mistake to name.
+  @Test(arguments: [
+    (["--bogus"], "run [<options>] <flow>", "run"),
+    (["--reviw"], "run [<options>] <flow>", "run"),
+    (["diff", "--bogus"], "diff <old> <new> [--format <format>]", "diff"),
+  ])
+  func anUnknownOptionIsNamedEvenWithoutAFlow(_ arguments: [String], _ usage: String, _ command: String) throws {
+    let result = try Tool.run("flowrun", arguments, stdin: "")
+    let option = arguments.last ?? ""
+    let suggestion = option == "--reviw" ? ". Did you mean '--review'?" : ""
+    #expect(result.status == 2)
+    #expect(
+      result.stderr == """
+        Error: Unknown option '\(option)'\(suggestion)
+        Usage: flowrun \(usage)
+          See 'flowrun \(command) --help' for more information.
+
+        """)
+    #expect(result.stdout.isEmpty)
+  }
+
   @Test(arguments: [
     (
       ["flows/tempoai.yaml", "--permission", "helthKit=denied"],
