@@ -166,11 +166,16 @@ struct LintRun {
     let warnings = all.count - errors
     if !quiet && reportFormat == .text {
       let files = outcome.reports.count
-      var summary = "flowlint: checked \(files) \(files == 1 ? "file" : "files"): "
-      summary +=
-        errors == 0 && warnings == 0
-        ? "no findings"
-        : "\(errors) \(errors == 1 ? "error" : "errors"), \(warnings) \(warnings == 1 ? "warning" : "warnings")"
+      let unreadable = outcome.ioErrors.count
+      var summary = "flowlint: checked \(files) \(files == 1 ? "file" : "files")"
+      if errors > 0 || warnings > 0 {
+        summary +=
+          ": \(errors) \(errors == 1 ? "error" : "errors"), \(warnings) \(warnings == 1 ? "warning" : "warnings")"
+      } else if unreadable == 0 {
+        summary += ": no findings"
+      }
+      // A file that could not be read was not checked: the summary does not call the run clean.
+      if unreadable > 0 { summary += "; \(unreadable) could not be read" }
       printError(summary)
     }
     let status = ExitStatus(errors: errors, warnings: warnings, strict: strict, unreadable: outcome.ioErrors.count)
