@@ -37,6 +37,11 @@ struct FlowLintCommand: ParsableCommand {
       saved (rule version-resume): a step raw value that now means a different step is an error, a saved step \
       that resumes elsewhere is a warning. 'flowrun diff OLD NEW' shows the whole comparison.
 
+      STRINGS: 'flowlint FLOW --strings Localizable.xcstrings' also checks that every text key the flow uses is \
+      in the Xcode String Catalog with a localization for every locale the flow declares (rule \
+      strings-catalog), reported where the flow uses the key. A catalog that is not JSON or not a String \
+      Catalog is an error with its position (exit 2). 'flowrun strings export FLOW --xcstrings' writes one.
+
       EXIT STATUS: 0 no findings (warnings allowed unless --strict); 1 an error was found (or a warning, \
       with --strict); 2 a usage error, a path that cannot be read, or a schema that does not compile.
       """,
@@ -74,6 +79,13 @@ struct FlowLintCommand: ParsableCommand {
       valueName: "OLD.yaml"))
   var againstPath: String?
 
+  @Option(
+    name: .customLong("strings"),
+    help: ArgumentHelp(
+      "Also check that every text key each flow uses is in this String Catalog, for every locale the flow declares.",
+      valueName: "CATALOG.xcstrings"))
+  var stringsPath: String?
+
   mutating func validate() throws {
     if format == .markdown && !listRules {
       throw ValidationError("'--format markdown' is only valid with '--list-rules'.")
@@ -81,12 +93,15 @@ struct FlowLintCommand: ParsableCommand {
     if schemaPath != nil && paths.isEmpty {
       throw ValidationError("'--schema' needs at least one document to validate.")
     }
+    if schemaPath != nil && stringsPath != nil {
+      throw ValidationError("'--strings' checks flows; it cannot be combined with '--schema'.")
+    }
   }
 
   func run() throws {
     try LintRun(
       paths: paths, format: format, strict: strict, listRules: listRules, schemaPath: schemaPath, quiet: quiet,
-      againstPath: againstPath
+      againstPath: againstPath, stringsPath: stringsPath
     ).run()
   }
 
@@ -117,6 +132,7 @@ struct LintRun {
   var schemaPath: String?
   var quiet = false
   var againstPath: String?
+  var stringsPath: String?
 
   /// Lints (or lists rules, or validates against `--schema`), reports and exits; throws `ExitCode(2)` after
   /// printing a usage or input problem.
@@ -142,8 +158,10 @@ struct LintRun {
         )
         throw ExitStatus.unusable.exitCode
       }
+      let catalog = try stringsPath.map { path throws(ExitCode) in try StringsMode.catalog(at: path) }
       var linted = RunOutcome(results: Linter.lint(paths: files))
       if let againstPath { AgainstMode.check(&linted, against: try FlowArgument.load(againstPath), at: againstPath) }
+      if let catalog, let stringsPath { StringsMode.check(&linted, against: catalog, at: stringsPath) }
       outcome = linted
     }
     report(outcome)

@@ -15,7 +15,8 @@ struct FlowRun: AsyncParsableCommand {
       script it. Flags are checked against the flow: a permission, environment fact or locale it does not \
       declare is an error with a suggestion.
 
-      flowrun export FLOW --json writes the flow as canonical JSON that an app loads with FlowCore alone.
+      flowrun export FLOW --json writes the flow as canonical JSON that an app loads with FlowCore alone; \
+      flowrun strings export FLOW --xcstrings writes its texts as an Xcode String Catalog.
 
       Exit codes (only these): 0 success; 1 a scripted command was refused, a scenario failed or the flow \
       failed while running, or explore found a problem or reached a limit; 2 bad usage (including a flag the \
@@ -23,7 +24,10 @@ struct FlowRun: AsyncParsableCommand {
       refused or not written, or an unscripted dialog with no terminal to ask on.
       """,
     version: flowKitVersion,
-    subcommands: [RunFlow.self, TestScenarios.self, ExploreFlow.self, GraphFlow.self, DiffFlows.self, ExportFlow.self],
+    subcommands: [
+      RunFlow.self, TestScenarios.self, ExploreFlow.self, GraphFlow.self, DiffFlows.self, ExportFlow.self,
+      StringsFlow.self,
+    ],
     defaultSubcommand: RunFlow.self)
 
   /// Parses and runs the command; a usage mistake exits with status 2, as README's exit-code table says.

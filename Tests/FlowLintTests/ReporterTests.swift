@@ -174,7 +174,8 @@ struct ReporterTests {
         """#)
   }
 
-  /// Every rule id flowlint can report is registered in the driver, `version-resume` (from `--against`) too.
+  /// Every rule id flowlint can report is registered in the driver, `version-resume` (from `--against`) and
+  /// `strings-catalog` (from `--strings`) too.
   @Test func sarifRegistersEveryRuleTheToolCanReport() throws {
     let report = SARIFReporter.report([], rules: RuleRegistry.descriptions, root: "/r", workingDirectory: "/r")
     let log = try #require(try JSONSerialization.jsonObject(with: Data(report.utf8)) as? [String: Any])
@@ -183,6 +184,7 @@ struct ReporterTests {
     let ids = try #require(driver["rules"] as? [[String: Any]]).compactMap { $0["id"] as? String }
     #expect(ids == RuleRegistry.descriptions.map(\.id))
     #expect(ids.contains("version-resume"))
+    #expect(ids.contains("strings-catalog"))
   }
 
   @Test func githubAnnotationsEscapeTheirValues() {

@@ -1,14 +1,15 @@
 /// Serializes a `Node` as JSON, deterministically: mapping keys in node order, integers as integers, doubles
 /// in their shortest round-trip form. JSON has no infinities or NaN; those are written as `null`.
 package enum JSONWriter {
-  /// The node as compact JSON, or indented by two spaces with `pretty`.
-  package static func write(_ node: Node, pretty: Bool) -> String {
+  /// The node as compact JSON, or indented by two spaces with `pretty`; `keySeparator` goes between a key and
+  /// its value (default `": "` when pretty, `":"` when compact; Xcode's layout is `" : "`).
+  package static func write(_ node: Node, pretty: Bool, keySeparator: String? = nil) -> String {
     var out = ""
-    write(node, pretty: pretty, indent: 0, into: &out)
+    write(node, pretty: pretty, separator: keySeparator ?? (pretty ? ": " : ":"), indent: 0, into: &out)
     return out
   }
 
-  private static func write(_ node: Node, pretty: Bool, indent: Int, into out: inout String) {
+  private static func write(_ node: Node, pretty: Bool, separator: String, indent: Int, into out: inout String) {
     switch node.content {
     case .null: out += "null"
     case .bool(let b): out += b ? "true" : "false"
@@ -24,7 +25,7 @@ package enum JSONWriter {
       for (i, item) in items.enumerated() {
         if i > 0 { out += "," }
         newline(pretty, indent + 1, into: &out)
-        write(item, pretty: pretty, indent: indent + 1, into: &out)
+        write(item, pretty: pretty, separator: separator, indent: indent + 1, into: &out)
       }
       newline(pretty, indent, into: &out)
       out += "]"
@@ -38,8 +39,8 @@ package enum JSONWriter {
         if i > 0 { out += "," }
         newline(pretty, indent + 1, into: &out)
         writeString(entry.key, into: &out)
-        out += pretty ? ": " : ":"
-        write(entry.value, pretty: pretty, indent: indent + 1, into: &out)
+        out += separator
+        write(entry.value, pretty: pretty, separator: separator, indent: indent + 1, into: &out)
       }
       newline(pretty, indent, into: &out)
       out += "}"
