@@ -26,6 +26,7 @@ struct StringsFlow: AsyncParsableCommand {
         is replaced only with --force.
 
         Example: flowrun strings export flows/anicca-v04.yaml --xcstrings -o App/Localizable.xcstrings
+
         Exit codes: 0 written; 2 usage, the flow cannot be read or has errors, or the file exists (without \
         --force) or cannot be written.
         """)
