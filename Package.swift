@@ -21,6 +21,8 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     // Test only: the randomized session search (CrashSearchTests).
     .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+    // Documentation only: `swift package generate-documentation --target FlowCore` (adds a plugin, no library).
+    .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
   ],
   targets: [
     .target(name: "FlowCore"),

@@ -19,16 +19,18 @@ linted=$(swift package flowlint 2>/dev/null | tail -1)
 [ "$linted" = "flowlint: checked 1 file: no findings" ] || { echo "swift package flowlint: $linted"; exit 1; }
 echo "Examples/HostApp: swift package flowlint (FlowLintCommand) checked its flow"
 
-# README's "Embedding FlowKit in an app" shows main.swift whole (its leading comment left out).
+# README's "Embedding FlowKit in an app" and the DocC article on embedding show main.swift whole (its leading
+# comment left out).
 python3 - <<'PY'
 import re, sys
-readme = open("../../README.md", encoding="utf-8").read()
-shown = re.search(r"<!-- Examples/HostApp/Sources/onboarding-host/main.swift -->\n```swift\n(.*?)```", readme, re.S)
 code = "".join(line for line in open("Sources/onboarding-host/main.swift", encoding="utf-8").readlines()
                if not line.startswith("//"))
-if not shown or shown.group(1) != code:
-    sys.exit("README.md: the embedding sample is not Examples/HostApp/Sources/onboarding-host/main.swift")
-print(f"README.md shows main.swift ({code.count(chr(10))} lines)")
+for page in ["README.md", "Sources/FlowCore/FlowCore.docc/EmbeddingInAnApp.md"]:
+    text = open("../../" + page, encoding="utf-8").read()
+    shown = re.search(r"<!-- Examples/HostApp/Sources/onboarding-host/main.swift -->\n```swift\n(.*?)```", text, re.S)
+    if not shown or shown.group(1) != code:
+        sys.exit(f"{page}: the embedding sample is not Examples/HostApp/Sources/onboarding-host/main.swift")
+    print(f"{page} shows main.swift ({code.count(chr(10))} lines)")
 PY
 
 # The build-tool plugin fails the build on a broken flow, with the line Xcode shows on the flow's line: a copy

@@ -26,7 +26,7 @@ public struct FlowSession: Sendable {
   /// A session that has not started; call ``launch(clock:)`` first.
   ///
   /// - Parameters:
-  ///   - flow: a flow compiled without errors (``FlowCompiler/compile(_:file:)``).
+  ///   - flow: a flow compiled without errors (``FlowCompiler/compile(json:file:)``).
   ///   - providers: what performs actions, permission requests, storage and outward effects.
   public init(flow: Flow, providers: Providers) {
     self.engine = Engine(flow: flow)

@@ -3,7 +3,7 @@ public struct RunState: Sendable, Hashable {
   package var current: StepIndex?
   /// Steps the user can go back to, most recent last.
   package var history = History()
-  /// Variable values by index in ``Flow/variables``.
+  /// Variable values, in the order the flow's `variables:` section declares them.
   public package(set) var variables: [Value] = []
   /// Permission statuses by kind, as read at launch and answered since.
   public package(set) var permissions: [PermissionKind: PermissionStatus] = [:]

@@ -1,7 +1,7 @@
 /// A compiled flow: the typed model the engine runs and the linter checks.
 ///
-/// Build one with ``FlowCompiler`` from a positioned document tree (YAML or JSON). Steps are addressed by
-/// index internally; ``Flow/index(of:)`` maps an id to its index.
+/// An app builds one from the flow's canonical JSON (`flowrun export FLOW --json`) with
+/// ``FlowCompiler/compile(json:file:)`` and runs it in a ``FlowSession``.
 public struct Flow: Sendable {
   /// The flow's name (`flow:`).
   public let id: String
