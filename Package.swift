@@ -30,6 +30,10 @@ let package = Package(
       name: "CLibYAML", pkgConfig: "yaml-0.1",
       providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]),
     .target(name: "FlowYAML", dependencies: ["FlowCore", "CLibYAML"]),
+    // Line editing and history at flowrun's prompt.
+    .systemLibrary(
+      name: "CLibEdit", pkgConfig: "libedit",
+      providers: [.apt(["libedit-dev"]), .brew(["libedit"])]),
     .target(name: "FlowSchema", dependencies: ["FlowCore"]),
     // load -> validate -> compile: bytes or a path to a compiled flow with positioned diagnostics.
     .target(name: "FlowLoading", dependencies: ["FlowCore", "FlowYAML", "FlowSchema"]),
@@ -45,7 +49,8 @@ let package = Package(
         "FlowCore", "FlowSchema", "FlowLoading", "FlowLint", "FlowRuntime", "FlowCommandLine", argumentParser,
       ]),
     .executableTarget(
-      name: "flowrun", dependencies: ["FlowCore", "FlowLint", "FlowRuntime", "FlowCommandLine", argumentParser]),
+      name: "flowrun",
+      dependencies: ["FlowCore", "FlowLint", "FlowRuntime", "FlowCommandLine", "CLibEdit", argumentParser]),
     .plugin(name: "FlowLintPlugin", capability: .buildTool(), dependencies: ["flowlint"]),
     .plugin(
       name: "FlowLintCommand",

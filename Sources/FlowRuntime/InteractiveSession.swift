@@ -175,7 +175,9 @@ package final class UnansweredDialog: Sendable {
 
 /// Where commands come from.
 package enum CommandSource: Sendable {
-  case terminal
+  /// A terminal: each command is read after showing the prompt, by `read` (flowrun's is libedit's, with line
+  /// editing and history; ``plainReading`` reads a plain line).
+  case terminal(read: @Sendable (_ prompt: String) -> String?)
   case standardInput
   case lines([String], name: String)
 }
@@ -217,9 +219,11 @@ package struct InteractiveSession {
     while true {
       let text: String
       switch source {
-      case .terminal:
-        FileHandle.standardOutput.write(Data((output.color ? "\u{1B}[1m›\u{1B}[0m " : "› ").utf8))
-        guard let line = readLine() else { return finish(0) }
+      case .terminal(let read):
+        // \u{1}…\u{2} mark the colour codes as taking no room on the line (libedit's readline convention).
+        guard let line = read(output.color ? "\u{1}\u{1B}[1m\u{2}›\u{1}\u{1B}[0m\u{2} " : "› ") else {
+          return finish(0)
+        }
         text = line
       case .standardInput:
         guard let line = readLine() else { return finish(0) }
@@ -414,6 +418,13 @@ extension CommandSource {
   }
 
   var isScript: Bool { if case .terminal = self { false } else { true } }
+
+  /// Writes the prompt (without libedit's \u{1}…\u{2} marks) and reads a line from standard input, without
+  /// editing.
+  package static let plainReading: @Sendable (String) -> String? = { prompt in
+    FileHandle.standardOutput.write(Data(prompt.filter { $0 != "\u{1}" && $0 != "\u{2}" }.utf8))
+    return readLine()
+  }
   var name: String {
     switch self {
     case .terminal: "terminal"

@@ -144,7 +144,7 @@ struct RunFlow: AsyncParsableCommand {
         throw ExitStatus.unusable.exitCode
       }
     } else {
-      source = interactive ? .terminal : .standardInput
+      source = interactive ? .terminal(read: LineEditor.read) : .standardInput
     }
     let status = await session.run(source)
     if let record {
