@@ -11,6 +11,8 @@
 struct LinearPattern: Sendable {
   private let program: [Instruction]
   private let classes: [ScalarClass]
+  /// The same program as a lazily built deterministic automaton, for programs without `\b`/`\B`.
+  private let automaton: Automaton?
 
   /// Most instructions a pattern may compile to; counted repetitions (`(ab){1000}`) are expanded, so this
   /// bounds what a hostile pattern costs per character.
@@ -41,25 +43,40 @@ struct LinearPattern: Sendable {
     compiler.program.append(.match)
     program = compiler.program
     classes = compiler.classes
+    automaton = Automaton(program: program, classes: classes)
   }
 
   /// Whether the pattern matches anywhere in `text`.
+  ///
+  /// One pass over the text's scalars with two thread lists and one work stack, all allocated once per call:
+  /// nothing is allocated per character.
   func matches(_ text: String) -> Bool {
-    let scalars = Array(text.unicodeScalars)
+    if let automaton, let answer = automaton.matches(text) { return answer }
+    return simulate(text)
+  }
+
+  /// The Pike VM itself: what the automaton caches, and the answer when its table is full.
+  func simulate(_ text: String) -> Bool {
     var current = ThreadList(capacity: program.count)
     var next = ThreadList(capacity: program.count)
-    for position in 0...scalars.count {
+    var stack: [Int] = []
+    stack.reserveCapacity(program.count)
+    var scalars = text.unicodeScalars.makeIterator()
+    var here = Position(previous: nil, scalar: scalars.next())
+    let anchored = program.first.map(isStartAnchor) == true
+    while true {
       // An unanchored search starts a thread at every position.
-      if add(0, at: position, scalars, to: &current) { return true }
-      guard position < scalars.count else { break }
-      let scalar = scalars[position]
+      if add(0, at: here, to: &current, stack: &stack) { return true }
+      guard let scalar = here.scalar else { break }
+      let following = Position(previous: scalar, scalar: scalars.next())
       next.clear()
       for pc in current.threads {
         guard case .scalar(let index) = program[pc], classes[index].contains(scalar) else { continue }
-        if add(pc + 1, at: position + 1, scalars, to: &next) { return true }
+        if add(pc + 1, at: following, to: &next, stack: &stack) { return true }
       }
       swap(&current, &next)
-      if current.threads.isEmpty && program.first.map(isStartAnchor) == true { return false }
+      if current.threads.isEmpty && anchored { return false }
+      here = following
     }
     return false
   }
@@ -68,53 +85,71 @@ struct LinearPattern: Sendable {
     if case .assert(.start) = instruction { true } else { false }
   }
 
+  /// Where a thread stands: between the scalar before (nil at the start of the text) and the scalar after
+  /// (nil at the end).
+  private struct Position {
+    var previous: Unicode.Scalar?
+    var scalar: Unicode.Scalar?
+  }
+
   /// Follows jumps, splits and assertions from `start` and adds the scalar-consuming threads reached; true
-  /// when `match` is reached.
-  private func add(_ start: Int, at position: Int, _ text: [Unicode.Scalar], to list: inout ThreadList) -> Bool {
-    var stack = [start]
+  /// when `match` is reached. `stack` is scratch space, empty on return.
+  private func add(_ start: Int, at position: Position, to list: inout ThreadList, stack: inout [Int]) -> Bool {
+    stack.append(start)
     while let pc = stack.popLast() {
       guard list.insert(pc) else { continue }
       switch program[pc] {
-      case .match: return true
+      case .match:
+        stack.removeAll(keepingCapacity: true)
+        return true
       case .scalar: list.threads.append(pc)
       case .jump(let target): stack.append(target)
       case .split(let first, let second):
         stack.append(second)
         stack.append(first)
       case .assert(let assertion):
-        if holds(assertion, at: position, text) { stack.append(pc + 1) }
+        if holds(assertion, at: position) { stack.append(pc + 1) }
       }
     }
     return false
   }
 
-  private func holds(_ assertion: Assertion, at position: Int, _ text: [Unicode.Scalar]) -> Bool {
+  private func holds(_ assertion: Assertion, at position: Position) -> Bool {
     switch assertion {
-    case .start: return position == 0
-    case .end: return position == text.count
+    case .start: return position.previous == nil
+    case .end: return position.scalar == nil
     case .wordBoundary, .notWordBoundary:
-      let before = position > 0 && ScalarClass.isWord(text[position - 1])
-      let after = position < text.count && ScalarClass.isWord(text[position])
+      let before = position.previous.map(ScalarClass.isWord) ?? false
+      let after = position.scalar.map(ScalarClass.isWord) ?? false
       return (before != after) == (assertion == .wordBoundary)
     }
   }
 
-  /// The threads of one step, in order, with a generation-stamped membership test (no clearing per step).
+  /// The threads of one step, in order, with a generation-stamped membership test: clearing is O(1).
   struct ThreadList {
     var threads: [Int] = []
-    private var seen: [Bool]
+    private var stamps: [UInt32]
+    private var generation: UInt32 = 1
 
-    init(capacity: Int) { seen = Array(repeating: false, count: capacity) }
+    init(capacity: Int) {
+      stamps = Array(repeating: 0, count: capacity)
+      threads.reserveCapacity(capacity)
+    }
 
     mutating func insert(_ pc: Int) -> Bool {
-      if seen[pc] { return false }
-      seen[pc] = true
+      if stamps[pc] == generation { return false }
+      stamps[pc] = generation
       return true
     }
 
     mutating func clear() {
-      for index in seen.indices { seen[index] = false }
       threads.removeAll(keepingCapacity: true)
+      if generation == .max {
+        for index in stamps.indices { stamps[index] = 0 }
+        generation = 1
+      } else {
+        generation += 1
+      }
     }
   }
 }

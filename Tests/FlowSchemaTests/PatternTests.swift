@@ -43,6 +43,19 @@ struct PatternTests {
     #expect(try !compile(##"{"pattern": "^(a|aa)+$"}"##).isValid(Node(.string(long + "b"))))
   }
 
+  /// The cached automaton answers as the VM does, also once its table is full (`(a|b)*a(a|b){9}` needs 1,024
+  /// states, more than `Automaton.maxStates`), for every string of a's and b's up to length 12.
+  @Test(arguments: ["(a|b)*a(a|b){9}", "^(a|ab)*b$", "a(b|)a", "^$", "^(ab|a)*$"])
+  func automatonAgreesWithTheVM(_ source: String) throws {
+    let pattern = try LinearPattern(source)
+    for length in 0...12 {
+      for bits in 0..<(1 << length) {
+        let text = String((0..<length).map { bits & (1 << $0) == 0 ? "a" : "b" })
+        #expect(pattern.matches(text) == pattern.simulate(text), "'\(source)' on '\(text)'")
+      }
+    }
+  }
+
   @Test func longTextsAreMatched() throws {
     let long = "en" + String(repeating: "-aa", count: 100_000)
     #expect(try compile(##"{"pattern": "^[a-z]{2}([-_][a-z]{2})*$"}"##).isValid(Node(.string(long))))
