@@ -9,6 +9,8 @@ let package = Package(
   products: [
     // What an app embeds: the model, expressions and the engine. No libyaml, no command-line code.
     .library(name: "FlowCore", targets: ["FlowCore"]),
+    // What an app adds on top: the @Observable session model a SwiftUI view binds to, the UserDefaults store.
+    .library(name: "FlowApp", targets: ["FlowApp"]),
     // Scripted fakes of every provider, for an app's own tests.
     .library(name: "FlowTestSupport", targets: ["FlowTestSupport"]),
     .executable(name: "flowlint", targets: ["flowlint"]),
@@ -26,6 +28,7 @@ let package = Package(
   ],
   targets: [
     .target(name: "FlowCore"),
+    .target(name: "FlowApp", dependencies: ["FlowCore"]),
     .systemLibrary(
       name: "CLibYAML", pkgConfig: "yaml-0.1",
       providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]),
@@ -66,6 +69,7 @@ let package = Package(
       name: "flowbench", dependencies: ["FlowCore", "FlowYAML", "FlowBenchmarkSupport"], path: "Benchmarks/flowbench"),
 
     .testTarget(name: "FlowCoreTests", dependencies: ["FlowCore", "FlowTestSupport"]),
+    .testTarget(name: "FlowAppTests", dependencies: ["FlowApp", "FlowCore", "FlowTestSupport"]),
     .testTarget(name: "FlowYAMLTests", dependencies: ["FlowYAML", "FlowCore"]),
     .testTarget(name: "FlowSchemaTests", dependencies: ["FlowSchema", "FlowYAML", "FlowLoading", "FlowLint"]),
     .testTarget(name: "FlowLoadingTests", dependencies: ["FlowLoading"]),
