@@ -20,7 +20,9 @@ struct ExploreFlow: AsyncParsableCommand {
 
       A run stopped by --max-states or --max-depth says "explored N states, stopped at the limit \
       (--max-states N)" and its results are partial. Paths longer than 64 moves are written from an earlier \
-      step's shortest path ("(the path to s64), next"), so the report grows linearly with the flow.
+      step's shortest path ("(the path to s64), next"), so the report grows linearly with the flow; a command \
+      repeated is written once with its count ("next ×64"). With --format json every path lists each command \
+      in "commands", one string per move, and a long path names its earlier step in "after".
 
       Exit codes: 0 nothing to fix; 1 a state with no way forward, a flow failure, or a limit was reached; \
       2 the flow cannot be read or has errors, or a usage error (such as a limit out of range).

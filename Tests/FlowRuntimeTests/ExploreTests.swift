@@ -4,6 +4,16 @@ import Foundation
 import Testing
 
 @Suite struct ExploreTests {
+  /// A command repeated is written once with its count (the text report's paths; `next ×64` in a real report
+  /// is checked by ExploreBenchmarkTests); the JSON report keeps one string per move.
+  @Test func aRepeatedCommandIsWrittenOnceWithItsCount() {
+    let commands = ["next", "next", "tap signIn"] + Array(repeating: "next", count: 9_999) + ["back"]
+    #expect(ExploreReport.StepPath.runs(of: commands) == ["next ×2", "tap signIn", "next ×9,999", "back"])
+    #expect(ExploreReport.StepPath.runs(of: Array(repeating: "next", count: 1_234_567)) == ["next ×1,234,567"])
+    #expect(ExploreReport.StepPath.runs(of: Array(repeating: "next", count: 999)) == ["next ×999"])
+    #expect(ExploreReport.StepPath.runs(of: []) == [])
+  }
+
   /// welcome -> pick (a | b) -> done / other; `stuck` has no way forward; `loop` goes back to welcome.
   static let small = """
     flow: small

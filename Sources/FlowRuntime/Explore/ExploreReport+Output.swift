@@ -52,11 +52,32 @@ extension ExploreReport {
 }
 
 extension ExploreReport.StepPath {
-  /// `[osVersion=26 ...] next, tap signIn, [sign-in-with-apple: success]`.
-  /// A long path starts from an earlier step's: `[(defaults)] (the path to s64), next, next`.
+  /// `[osVersion=26 ...] next ×3, tap signIn, [sign-in-with-apple: success]`: a command repeated is written
+  /// once with its count. A long path starts from an earlier step's: `[(defaults)] (the path to s64), next`.
+  /// (The JSON report keeps every command in `commands`, one string each.)
   package var line: String {
-    let moves = (after.map { ["(the path to \($0))"] } ?? []) + commands
+    let moves = (after.map { ["(the path to \($0))"] } ?? []) + Self.runs(of: commands)
     return "[\(setup)] " + (moves.isEmpty ? "(launch)" : moves.joined(separator: ", "))
+  }
+
+  /// `commands` with each run of one command repeated written as `next ×9,999`.
+  package static func runs(of commands: [String]) -> [String] {
+    var runs: [(command: String, count: Int)] = []
+    for command in commands {
+      if runs.last?.command == command { runs[runs.count - 1].count += 1 } else { runs.append((command, 1)) }
+    }
+    return runs.map { $0.count == 1 ? $0.command : "\($0.command) ×\(groupedDigits($0.count))" }
+  }
+
+  /// `9999` as `9,999`.
+  static func groupedDigits(_ number: Int) -> String {
+    var digits = String(number)
+    var index = digits.endIndex
+    while digits.distance(from: digits.startIndex, to: index) > 3 {
+      index = digits.index(index, offsetBy: -3)
+      digits.insert(",", at: index)
+    }
+    return digits
   }
 }
 
