@@ -19,8 +19,11 @@ package struct FileReport: Sendable {
 /// Runs every rule of ``RuleRegistry`` on loaded flows and applies `# flowlint-disable-next-line` comments.
 package enum Linter {
   /// The findings for a loaded flow: its load/schema/compiler diagnostics and every rule's findings, minus
-  /// suppressed ones, plus `unused-suppression`/`unknown-rule` warnings; sorted by position.
-  package static func lint(_ loaded: LoadedFlow, rules: [any LintRule] = RuleRegistry.all) -> [Diagnostic] {
+  /// suppressed ones, plus `unused-suppression`/`unknown-rule` warnings, with `configuration`'s rule settings
+  /// applied; sorted by position.
+  package static func lint(
+    _ loaded: LoadedFlow, rules: [any LintRule] = RuleRegistry.all, configuration: LintConfiguration = .init()
+  ) -> [Diagnostic] {
     var findings = loaded.diagnostics
     var checked: Set<String> = []
     if let flow = loaded.flow, let root = loaded.node {
@@ -39,27 +42,32 @@ package enum Linter {
       findings = Diagnostic.merging(findings, context.findings) { replaced.contains($0.location) }
     }
     var suppressions = Suppressions(text: loaded.text, file: loaded.file)
-    findings = suppressions.apply(to: findings, checked: checked)
+    findings = configuration.apply(to: suppressions.apply(to: findings, checked: checked))
     return findings.sorted(by: Diagnostic.positionOrder)
   }
 
   /// Loads and lints the file at `path`.
-  package static func lint(path: String) -> Result<FileReport, FlowIOError> {
+  package static func lint(path: String, configuration: LintConfiguration = .init()) -> Result<
+    FileReport, FlowIOError
+  > {
     do {
       let loaded = try FlowLoader.load(path: path)
-      return .success(FileReport(file: path, text: loaded.text, diagnostics: lint(loaded)))
+      return .success(
+        FileReport(file: path, text: loaded.text, diagnostics: lint(loaded, configuration: configuration)))
     } catch {
       return .failure(error)
     }
   }
 
   /// Lints many files in parallel; results come back in the order of `paths`.
-  package static func lint(paths: [String]) -> [Result<FileReport, FlowIOError>] {
+  package static func lint(paths: [String], configuration: LintConfiguration = .init()) -> [Result<
+    FileReport, FlowIOError
+  >] {
     // One file needs no worker threads.
-    if paths.count == 1 { return [lint(path: paths[0])] }
+    if paths.count == 1 { return [lint(path: paths[0], configuration: configuration)] }
     let results = Mutex<[Result<FileReport, FlowIOError>?]>(Array(repeating: nil, count: paths.count))
     DispatchQueue.concurrentPerform(iterations: paths.count) { index in
-      let result = lint(path: paths[index])
+      let result = lint(path: paths[index], configuration: configuration)
       results.withLock { $0[index] = result }
     }
     return results.withLock { $0.map { $0! } }

@@ -71,7 +71,7 @@ package struct Suppressions {
         kept.append(
           Diagnostic(
             UnsuppressibleRuleRule.description.severity,
-            "'\(entry.rule)' cannot be silenced: its findings mean the flow is broken; fix the flow instead",
+            UnsuppressibleRuleRule.refusal(of: entry.rule),
             file: file, at: entry.location, rule: UnsuppressibleRuleRule.description.id,
             notes: ["only rules about style and likely mistakes can be silenced; 'flowlint --list-rules' marks them"]))
         continue

@@ -20,6 +20,13 @@ struct FlowLintCommand: ParsableCommand {
       RULES: 'flowlint --list-rules' prints every rule id with a one-line summary; docs/lint-rules.md shows \
       an example of each.
 
+      CONFIGURATION: the nearest .flowlint.yml upward from the working directory (up to a folder holding \
+      .git), or --config FILE, turns rules off or re-grades them and leaves paths out; --no-config ignores \
+      it. Rules that cannot be silenced cannot be turned off either. An unknown key, rule id or severity in \
+      it is a usage error (exit 2). Example:
+        rules: {unused-variable: off, unreachable-step: error}
+        exclude: [flows/drafts/**]
+
       SUPPRESSION: a comment on the line above a finding silences it:
         # flowlint-disable-next-line unreachable-step, unused-variable
       A suppression that silences nothing, or names an unknown rule, is itself a warning \
@@ -86,7 +93,20 @@ struct FlowLintCommand: ParsableCommand {
       valueName: "CATALOG.xcstrings"))
   var stringsPath: String?
 
+  @Option(
+    name: .customLong("config"),
+    help: ArgumentHelp(
+      "Read rule settings and excluded paths from this file instead of the nearest .flowlint.yml.",
+      valueName: "FILE"))
+  var configPath: String?
+
+  @Flag(help: "Ignore any .flowlint.yml.")
+  var noConfig = false
+
   mutating func validate() throws {
+    if configPath != nil && noConfig {
+      throw ValidationError("'--config' and '--no-config' cannot be used together.")
+    }
     if format == .markdown && !listRules {
       throw ValidationError("'--format markdown' is only valid with '--list-rules'.")
     }
@@ -101,7 +121,7 @@ struct FlowLintCommand: ParsableCommand {
   func run() throws {
     try LintRun(
       paths: paths, format: format, strict: strict, listRules: listRules, schemaPath: schemaPath, quiet: quiet,
-      againstPath: againstPath, stringsPath: stringsPath
+      againstPath: againstPath, stringsPath: stringsPath, configPath: configPath, noConfig: noConfig
     ).run()
   }
 
@@ -133,6 +153,8 @@ struct LintRun {
   var quiet = false
   var againstPath: String?
   var stringsPath: String?
+  var configPath: String?
+  var noConfig = false
 
   /// Lints (or lists rules, or validates against `--schema`), reports and exits; throws `ExitCode(2)` after
   /// printing a usage or input problem.
@@ -159,12 +181,28 @@ struct LintRun {
         throw ExitStatus.unusable.exitCode
       }
       let catalog = try stringsPath.map { path throws(ExitCode) in try StringsMode.catalog(at: path) }
-      var linted = RunOutcome(results: Linter.lint(paths: files))
+      let configuration = try loadConfiguration()
+      var linted = RunOutcome(
+        results: Linter.lint(paths: files.filter { !configuration.excludes($0) }, configuration: configuration))
       if let againstPath { AgainstMode.check(&linted, against: try FlowArgument.load(againstPath), at: againstPath) }
       if let catalog, let stringsPath { StringsMode.check(&linted, against: catalog, at: stringsPath) }
       outcome = linted
     }
     report(outcome)
+  }
+
+  /// The `--config` file, or the nearest `.flowlint.yml` upward from the working directory (none with
+  /// `--no-config`); throws `ExitCode(2)` after printing each problem of a file that cannot be used.
+  func loadConfiguration() throws -> LintConfiguration {
+    guard !noConfig,
+      let path = configPath ?? LintConfiguration.find(from: FileManager.default.currentDirectoryPath)
+    else { return LintConfiguration() }
+    do {
+      return try LintConfiguration.load(path: path)
+    } catch {
+      for problem in error.diagnostics { printError(problem.description) }
+      throw ExitStatus.unusable.exitCode
+    }
   }
 
   /// Prints the report and exits with the status the findings call for.

@@ -19,6 +19,18 @@ package enum RuleDocumentation {
       the flow is broken (it does not load, refers to something that does not exist, or stops at run time);
       a comment naming one of them is itself an error (`unsuppressible-rule`) and silences nothing.
 
+      A `.flowlint.yml` in the working directory or a folder above it (up to the one holding `.git`) turns
+      rules off or re-grades them and leaves paths out; the rules that cannot be silenced cannot be turned
+      off or re-graded either. `--config FILE` names another file, `--no-config` ignores it:
+
+      ```yaml
+      rules:
+        unused-variable: off        # off, warning or error
+        unreachable-step: error
+      exclude:
+        - flows/drafts/**           # relative to the file's folder; ** spans folders
+      ```
+
       | id | severity | can be silenced | summary |
       |---|---|---|---|
 

@@ -36,6 +36,11 @@ struct UnknownRuleRule: LintRule {
 
 /// A suppression naming a rule whose findings mean the flow is broken.
 struct UnsuppressibleRuleRule: LintRule {
+  /// Why `rule` cannot be silenced (by a comment) or, say, `turned off` (by a configuration).
+  static func refusal(of rule: String, _ what: String = "silenced") -> String {
+    "'\(rule)' cannot be \(what): its findings mean the flow is broken; fix the flow instead"
+  }
+
   static let description = RuleDescription(
     id: "unsuppressible-rule",
     summary:
