@@ -2145,4 +2145,154 @@ package enum EmbeddedSchemas {
 }
 
 """##
+  /// `schemas/flowlint-config.schema.json`.
+  package static let flowlintConfig: String = #"""
+{
+  "$schema": "https://json-schema.org/draft/2020-12/schema",
+  "$id": "https://flowkit.dev/schemas/flowlint-config.schema.json",
+  "title": "flowlint configuration (.flowlint.yml)",
+  "description": "Rules turned off or re-graded and paths left out; flowlint checks the file itself with positioned errors. Rule ids are those of 'flowlint --list-rules'; a test keeps this list in step with them.",
+  "type": "object",
+  "additionalProperties": false,
+  "properties": {
+    "rules": {
+      "description": "Rule id to off, warning or error.",
+      "type": "object",
+      "propertyNames": {
+        "enum": [
+          "load",
+          "schema",
+          "flow-shape",
+          "unknown-step",
+          "unknown-variable",
+          "unknown-string",
+          "missing-translation",
+          "unknown-permission",
+          "unknown-action",
+          "unknown-outcome",
+          "dotted-store-key",
+          "unhandled-outcome",
+          "unreachable-step",
+          "unreachable-terminal",
+          "dead-end",
+          "skip-without-next",
+          "automatic-loop",
+          "expression-syntax",
+          "expression-type",
+          "retired-target",
+          "duplicate-raw-value",
+          "unused-variable",
+          "unused-suppression",
+          "unknown-rule",
+          "unsuppressible-rule",
+          "version-resume",
+          "strings-catalog"
+        ]
+      },
+      "properties": {
+        "load": {
+          "const": "error",
+          "description": "'load' cannot be turned off or re-graded: its findings mean the flow is broken"
+        },
+        "schema": {
+          "const": "error",
+          "description": "'schema' cannot be turned off or re-graded: its findings mean the flow is broken"
+        },
+        "flow-shape": {
+          "const": "error",
+          "description": "'flow-shape' cannot be turned off or re-graded: its findings mean the flow is broken"
+        },
+        "unknown-step": {
+          "const": "error",
+          "description": "'unknown-step' cannot be turned off or re-graded: its findings mean the flow is broken"
+        },
+        "unknown-variable": {
+          "const": "error",
+          "description": "'unknown-variable' cannot be turned off or re-graded: its findings mean the flow is broken"
+        },
+        "unknown-string": {
+          "const": "error",
+          "description": "'unknown-string' cannot be turned off or re-graded: its findings mean the flow is broken"
+        },
+        "missing-translation": {
+          "const": "error",
+          "description": "'missing-translation' cannot be turned off or re-graded: its findings mean the flow is broken"
+        },
+        "unknown-permission": {
+          "const": "error",
+          "description": "'unknown-permission' cannot be turned off or re-graded: its findings mean the flow is broken"
+        },
+        "unknown-action": {
+          "const": "error",
+          "description": "'unknown-action' cannot be turned off or re-graded: its findings mean the flow is broken"
+        },
+        "unknown-outcome": {
+          "const": "error",
+          "description": "'unknown-outcome' cannot be turned off or re-graded: its findings mean the flow is broken"
+        },
+        "dotted-store-key": {
+          "const": "error",
+          "description": "'dotted-store-key' cannot be turned off or re-graded: its findings mean the flow is broken"
+        },
+        "unhandled-outcome": {
+          "const": "error",
+          "description": "'unhandled-outcome' cannot be turned off or re-graded: its findings mean the flow is broken"
+        },
+        "dead-end": {
+          "const": "error",
+          "description": "'dead-end' cannot be turned off or re-graded: its findings mean the flow is broken"
+        },
+        "skip-without-next": {
+          "const": "error",
+          "description": "'skip-without-next' cannot be turned off or re-graded: its findings mean the flow is broken"
+        },
+        "automatic-loop": {
+          "const": "error",
+          "description": "'automatic-loop' cannot be turned off or re-graded: its findings mean the flow is broken"
+        },
+        "expression-syntax": {
+          "const": "error",
+          "description": "'expression-syntax' cannot be turned off or re-graded: its findings mean the flow is broken"
+        },
+        "expression-type": {
+          "const": "error",
+          "description": "'expression-type' cannot be turned off or re-graded: its findings mean the flow is broken"
+        },
+        "duplicate-raw-value": {
+          "const": "error",
+          "description": "'duplicate-raw-value' cannot be turned off or re-graded: its findings mean the flow is broken"
+        },
+        "unsuppressible-rule": {
+          "const": "error",
+          "description": "'unsuppressible-rule' cannot be turned off or re-graded: its findings mean the flow is broken"
+        },
+        "version-resume": {
+          "const": "error",
+          "description": "'version-resume' cannot be turned off or re-graded: its findings mean the flow is broken"
+        },
+        "strings-catalog": {
+          "const": "error",
+          "description": "'strings-catalog' cannot be turned off or re-graded: its findings mean the flow is broken"
+        }
+      },
+      "additionalProperties": {
+        "enum": [
+          "off",
+          "warning",
+          "error"
+        ]
+      }
+    },
+    "exclude": {
+      "description": "Path patterns relative to the file's folder: * and ? within one component, ** across any number.",
+      "type": "array",
+      "items": {
+        "type": "string",
+        "minLength": 1
+      }
+    }
+  }
+}
+
+"""#
 }

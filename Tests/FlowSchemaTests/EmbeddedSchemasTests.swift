@@ -1,4 +1,5 @@
 import FlowCore
+import FlowLint
 import FlowSchema
 import Foundation
 import Testing
@@ -11,6 +12,7 @@ struct EmbeddedSchemasTests {
 
   static let embedded: [(name: String, text: String)] = [
     ("flow", EmbeddedSchemas.flow), ("scenario", EmbeddedSchemas.scenario),
+    ("flowlint-config", EmbeddedSchemas.flowlintConfig),
   ]
 
   @Test(arguments: embedded.map(\.name))
@@ -65,5 +67,17 @@ struct EmbeddedSchemasTests {
     for text in descriptions {
       #expect(text.contains("`target` is not bound"), "\(text)")
     }
+  }
+
+  /// The `.flowlint.yml` schema (for editors) names every rule id, and pins the rules that cannot be silenced
+  /// to `error`, as flowlint's own check of the file does.
+  @Test func theConfigurationSchemaKnowsEveryRule() throws {
+    let node = try JSONReader.read(
+      bytes: Array(EmbeddedSchemas.flowlintConfig.utf8), file: "flowlint-config.schema.json")
+    let rules = try #require(node["properties"]?["rules"])
+    let ids = rules["propertyNames"]?["enum"]?.sequence?.compactMap(\.string)
+    #expect(ids == RuleRegistry.descriptions.map(\.id))
+    let pinned = rules["properties"]?.entries?.filter { $0.value["const"]?.string == "error" }.map(\.key)
+    #expect(pinned == RuleRegistry.descriptions.filter { !$0.isSuppressible }.map(\.id))
   }
 }
