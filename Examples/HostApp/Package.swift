@@ -2,7 +2,7 @@
 import PackageDescription
 
 // An app's package that embeds FlowKit: `Onboarding` is the app's onboarding module (its providers, the
-// observable model its SwiftUI view binds to, the flow it ships), `onboarding-host` a command-line stand-in
+// SwiftUI view bound to FlowApp's observable session model, the flow it ships), `onboarding-host` a command-line stand-in
 // for the app that CI runs on Linux.
 let package = Package(
   name: "HostApp",
@@ -11,11 +11,14 @@ let package = Package(
   targets: [
     .target(
       name: "Onboarding",
-      dependencies: [.product(name: "FlowCore", package: "FlowKit")],
+      dependencies: [.product(name: "FlowCore", package: "FlowKit"), .product(name: "FlowApp", package: "FlowKit")],
       resources: [.process("flows")],
       plugins: [.plugin(name: "FlowLintPlugin", package: "FlowKit")]),
     .executableTarget(
-      name: "onboarding-host", dependencies: ["Onboarding", .product(name: "FlowCore", package: "FlowKit")]),
+      name: "onboarding-host",
+      dependencies: [
+        "Onboarding", .product(name: "FlowCore", package: "FlowKit"), .product(name: "FlowApp", package: "FlowKit"),
+      ]),
   ],
   swiftLanguageModes: [.v6]
 )

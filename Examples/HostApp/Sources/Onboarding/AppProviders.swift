@@ -5,7 +5,7 @@ import Foundation
 /// system parts are closures, so the command-line host can answer them the way a user would.
 public enum AppProviders {
   /// Every provider the session needs, built from the app's services.
-  public static func make(system: SystemDialogs, store: DefaultsStore, analytics: Analytics) -> Providers {
+  public static func make(system: SystemDialogs, store: any KeyValueStore, analytics: Analytics) -> Providers {
     Providers(
       permissions: system, auth: system, profiles: system, review: system, platform: system, store: store,
       effects: analytics)
@@ -54,76 +54,6 @@ public struct Analytics: EffectHandler {
     case .completeOnboarding: log("app: onboarding complete")
     case .log(let line): log("log: \(line)")
     default: break
-    }
-  }
-}
-
-/// The flow's persisted values in `UserDefaults`, one key per value, each stored as JSON data.
-public struct DefaultsStore: KeyValueStore {
-  private let suite: String
-
-  /// A store in the defaults suite `suite`.
-  public init(suite: String) { self.suite = suite }
-
-  private var defaults: UserDefaults { UserDefaults(suiteName: suite) ?? .standard }
-
-  /// Forgets every stored value (a fresh install).
-  public func clear() { defaults.removePersistentDomain(forName: suite) }
-
-  public func load() async throws(StoreError) -> [String: Value] {
-    var values: [String: Value] = [:]
-    for (key, object) in defaults.persistentDomain(forName: suite) ?? [:] {
-      guard let data = object as? Data, let stored = try? JSONDecoder().decode(StoredValue.self, from: data) else {
-        throw StoreError("'\(key)' in the defaults suite \(suite) holds no flow value")
-      }
-      values[key] = stored.value
-    }
-    return values
-  }
-
-  public func set(_ key: String, to value: Value) async throws(StoreError) {
-    do {
-      defaults.set(try JSONEncoder().encode(StoredValue(value: value)), forKey: key)
-    } catch {
-      throw StoreError("cannot encode '\(key)': \(error)")
-    }
-  }
-
-  public func remove(_ key: String) async throws(StoreError) { defaults.removeObject(forKey: key) }
-}
-
-/// A flow value as JSON: JSON keeps `true` and `1` apart, which property-list numbers do not.
-private struct StoredValue: Codable {
-  var value: Value
-
-  init(value: Value) { self.value = value }
-
-  init(from decoder: any Decoder) throws {
-    let container = try decoder.singleValueContainer()
-    if container.decodeNil() {
-      value = .null
-    } else if let bool = try? container.decode(Bool.self) {
-      value = .bool(bool)
-    } else if let int = try? container.decode(Int.self) {
-      value = .int(int)
-    } else if let string = try? container.decode(String.self) {
-      value = .string(string)
-    } else if let list = try? container.decode([StoredValue].self) {
-      value = .list(list.map(\.value))
-    } else {
-      value = .map(try container.decode([String: StoredValue].self).mapValues(\.value))
-    }
-  }
-
-  func encode(to encoder: any Encoder) throws {
-    var container = encoder.singleValueContainer()
-    switch value {
-    case .null: try container.encodeNil()
-    case .bool(let bool): try container.encode(bool)
-    case .int(let int): try container.encode(int)
-    case .string(let string): try container.encode(string)
-    case .list(let list): try container.encode(list.map(StoredValue.init(value:)))
-    case .map(let map): try container.encode(map.mapValues(StoredValue.init(value:)))
     }
   }
 }

@@ -1,19 +1,20 @@
 #if canImport(SwiftUI)
   public import SwiftUI
+  import FlowApp
   import FlowCore
 
-  /// Shows the current step of an ``OnboardingModel``: its texts, its options (tap to choose) and its buttons,
+  /// Shows the current step of a `FlowSessionModel` (FlowApp): its texts, its options (tap to choose) and its buttons,
   /// enabled as the flow says. The app shows it on first launch:
   ///
   /// ```swift
   /// let (flow, _) = FlowCompiler.compile(json: try bundledFlowJSON(), file: "onboarding.json")
-  /// OnboardingView(model: OnboardingModel(flow: flow!, providers: AppProviders.make(...)))
+  /// OnboardingView(model: FlowSessionModel(flow: flow!, providers: AppProviders.make(...)))
   /// ```
   public struct OnboardingView: View {
-    @State private var model: OnboardingModel
+    @State private var model: FlowSessionModel
     @State private var selection: Set<String> = []
 
-    public init(model: OnboardingModel) { _model = State(initialValue: model) }
+    public init(model: FlowSessionModel) { _model = State(initialValue: model) }
 
     public var body: some View {
       VStack(alignment: .leading, spacing: 16) {
@@ -40,7 +41,7 @@
         } else {
           ProgressView()
         }
-        if let problem = model.problem { Text(problem).foregroundStyle(.red) }
+        if let error = model.error { Text("\(error)").foregroundStyle(.red) }
       }
       .padding()
       .task { await model.start() }

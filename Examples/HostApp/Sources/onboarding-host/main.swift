@@ -1,20 +1,21 @@
 // A command-line stand-in for the app (README shows this file): loads the flow, runs it with the app's
-// providers, shows each screen as text and reads what the user does from standard input (TextUI.swift).
+// providers through FlowApp's session model, shows each screen as text and reads what the user does from
+// standard input (TextUI.swift).
+import FlowApp
 import FlowCore
 import Onboarding
 
 let (flow, diagnostics) = FlowCompiler.compile(json: try bundledFlowJSON(), file: "onboarding.json")
 guard let flow, diagnostics.isEmpty else { fatalError("the flow does not compile: \(diagnostics)") }
-let store = DefaultsStore(suite: "dev.flowkit.hostapp")
-store.clear()  // a fresh install
+let store = UserDefaultsStore(suite: "dev.flowkit.hostapp")
+store.reset()  // a fresh install
 let system = SystemDialogs(facts: ["osVersion": 26, "alarmKitAvailable": true, "locale": "en-US"], answer: askUser)
-try await run(flow, with: AppProviders.make(system: system, store: store, analytics: Analytics { print("  \($0)") }))
-
-func run(_ flow: Flow, with providers: Providers) async throws {
-  var session = FlowSession(flow: flow, providers: providers)
-  _ = try await session.launch()
-  while let screen = try session.screen(), let line = show(screen) {
-    guard let event = event(for: line, on: screen) else { continue }
-    do { _ = try await session.send(event) } catch { print("  refused: \(error)") }
-  }
+let analytics = Analytics { print("  \($0)") }
+let model = FlowSessionModel(
+  flow: flow, providers: AppProviders.make(system: system, store: store, analytics: analytics))
+await model.start()
+while let screen = model.screen, let line = show(screen) {
+  guard let event = event(for: line, on: screen) else { continue }
+  await model.send(event)
+  if let error = model.error { print("  refused: \(error)") }
 }
