@@ -1,21 +1,13 @@
 import FlowCore
-import Foundation
+import FlowTestSupport
 import Testing
 
 /// Inputs the JSON and expression fuzz targets (Fuzz/Targets/json.swift, expression.swift) keep in
 /// Tests/FuzzRegressions/{json,expression}: each must read or fail with a clear error, never crash.
 struct FuzzRegressionTests {
-  static let root = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("FuzzRegressions")
-
-  static func inputs(_ target: String) -> [String] {
-    let directory = root.appendingPathComponent(target).path
-    return ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).sorted().map { "\(target)/\($0)" }
-  }
-
-  @Test("every JSON regression input reads or fails with a positioned error", arguments: inputs("json"))
+  @Test("every JSON regression input reads or fails with a positioned error", arguments: FuzzRegressions.inputs("json"))
   func json(_ name: String) throws {
-    let bytes = try [UInt8](Data(contentsOf: Self.root.appendingPathComponent(name)))
+    let bytes = try FuzzRegressions.bytes(name)
     do {
       _ = try JSONReader.read(bytes: bytes, file: name)
     } catch {
@@ -25,9 +17,9 @@ struct FuzzRegressionTests {
 
   @Test(
     "every expression regression input parses or fails; a parsed one checks, evaluates and explains",
-    arguments: inputs("expression"))
+    arguments: FuzzRegressions.inputs("expression"))
   func expression(_ name: String) throws {
-    let source = String(decoding: try Data(contentsOf: Self.root.appendingPathComponent(name)), as: UTF8.self)
+    let source = String(decoding: try FuzzRegressions.bytes(name), as: UTF8.self)
     guard let expression = try? FlowExpression(source) else { return }
     _ = try? expression.check(in: ExpressionFixtures.scope)
     _ = try? expression.evaluate(in: ExpressionFixtures.bindings)

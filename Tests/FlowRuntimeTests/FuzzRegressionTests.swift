@@ -8,17 +8,10 @@ import Testing
 /// Inputs the scenario and store fuzz targets (Fuzz/Targets/scenario.swift, store.swift) keep in
 /// Tests/FuzzRegressions/{scenario,store}: each must load or fail with a clear error.
 struct FuzzRegressionTests {
-  static let root = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("FuzzRegressions")
-
-  static func inputs(_ target: String) -> [String] {
-    let directory = root.appendingPathComponent(target).path
-    return ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).sorted().map { "\(target)/\($0)" }
-  }
-
-  @Test("every scenario regression input loads or fails with diagnostics", arguments: inputs("scenario"))
+  @Test(
+    "every scenario regression input loads or fails with diagnostics", arguments: FuzzRegressions.inputs("scenario"))
   func scenario(_ name: String) throws {
-    let bytes = try [UInt8](Data(contentsOf: Self.root.appendingPathComponent(name)))
+    let bytes = try FuzzRegressions.bytes(name)
     do {
       _ = try ScenarioLoader.load(bytes: bytes, path: "Tests/Scenarios/fuzz.yaml")
     } catch {
@@ -26,9 +19,11 @@ struct FuzzRegressionTests {
     }
   }
 
-  @Test("every store regression input reads or fails with a message naming the file", arguments: inputs("store"))
+  @Test(
+    "every store regression input reads or fails with a message naming the file",
+    arguments: FuzzRegressions.inputs("store"))
   func store(_ name: String) throws {
-    let path = Self.root.appendingPathComponent(name).path
+    let path = FuzzRegressions.path(name)
     do {
       _ = try FileStore.read(path: path)
     } catch {
@@ -40,7 +35,7 @@ struct FuzzRegressionTests {
   /// Fuzz/lsan.supp; FlowKit's part is the message.)
   @Test("an empty store file is refused with a clear message")
   func emptyStore() {
-    let path = Self.root.appendingPathComponent("store/empty.json").path
+    let path = FuzzRegressions.path("store/empty.json")
     let error = #expect(throws: StoreError.self) { _ = try FileStore.read(path: path) }
     #expect(error?.message == "\(path): the store file is empty")
   }
