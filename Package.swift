@@ -78,7 +78,7 @@ let package = Package(
       name: "FlowRuntimeTests", dependencies: ["FlowRuntime", "FlowTestSupport", "FlowYAML", "FlowLoading", "FlowLint"]),
     .testTarget(name: "FlowCommandLineTests", dependencies: ["FlowCommandLine"]),
     .testTarget(name: "FlowBenchmarkSupportTests", dependencies: ["FlowBenchmarkSupport", "FlowRuntime"]),
-    .testTarget(name: "EndToEndTests", dependencies: ["FlowRuntime", "FlowCommandLine"]),
+    .testTarget(name: "EndToEndTests", dependencies: ["FlowRuntime", "FlowCommandLine", "FlowLoading"]),
     .testTarget(
       name: "CrashSearchTests",
       dependencies: [
