@@ -1,26 +1,13 @@
 package import FlowCore
 
 /// Why a schema could not be compiled: a keyword this validator does not support, a malformed keyword value,
-/// a `$ref` that does not resolve, or a reference cycle that would never terminate.
-package struct SchemaError: Error, Hashable, Sendable, CustomStringConvertible {
-  /// The kind of failure (stable, for tests).
-  package typealias Code = ErrorCode<SchemaError>
+/// a `$ref` that does not resolve, or a reference cycle that would never terminate. Its location is the offending
+/// keyword's (its key's) in the schema document.
+package typealias SchemaError = PositionedError<SchemaCompiling>
 
-  package var code: Code
-  package var message: String
-  package var file: String
-  /// 1-based position of the offending keyword (its key) in the schema document.
-  package var location: SourceLocation
-
-  package init(_ code: Code, _ message: String, file: String, at location: SourceLocation) {
-    self.code = code
-    self.message = message
-    self.file = file
-    self.location = location
-  }
-
-  /// `file:line:col: error: message`
-  package var description: String { "\(file):\(location.line):\(location.column): error: \(message)" }
+/// The kind of ``SchemaError``: compiling a JSON Schema; reported with no rule id.
+package enum SchemaCompiling: PositionedErrorKind {
+  package static var rule: String? { nil }
 }
 
 extension ErrorCode where Domain == SchemaError {

@@ -1,25 +1,9 @@
 /// Why a document could not be read: bad bytes, bad syntax, or a limit exceeded.
-package struct LoadError: Error, Hashable, Sendable, CustomStringConvertible {
-  /// The kind of failure (stable, for tests and exit codes).
-  package typealias Code = ErrorCode<LoadError>
+package typealias LoadError = PositionedError<DocumentReading>
 
-  package var code: Code
-  package var message: String
-  package var file: String
-  package var location: SourceLocation
-
-  package init(_ code: Code, _ message: String, file: String, at location: SourceLocation) {
-    self.code = code
-    self.message = message
-    self.file = file
-    self.location = location
-  }
-
-  package var diagnostic: Diagnostic {
-    Diagnostic(.error, message, file: file, at: location, rule: "load")
-  }
-
-  package var description: String { diagnostic.description }
+/// The kind of ``LoadError``: reading a document (JSON or YAML); reported under the rule `load`.
+package enum DocumentReading: PositionedErrorKind {
+  package static var rule: String? { "load" }
 }
 
 extension ErrorCode where Domain == LoadError {
