@@ -1,3 +1,4 @@
+import FlowTestSupport
 import Testing
 
 @testable import FlowCore
