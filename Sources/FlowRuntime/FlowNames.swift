@@ -14,6 +14,19 @@ package struct FlowNames: Sendable {
   /// Actions some step or button performs (`sign-in-with-apple`, `restore-profile`), and `request-review` when
   /// some effect (``Flow/effectLists``) requests a review.
   package let actions: Set<ActionName>
+  /// The dialogs each step shows (its permission request, its action, its buttons' actions), by step id.
+  package let stepDialogs: [String: [DialogName]]
+
+  /// What an `answers:` key of a scenario case names.
+  package enum AnswerKey: Sendable, Hashable {
+    /// A permission kind the flow asks for: every request of it.
+    case permission
+    /// An action the flow performs: every call of it.
+    case action
+    /// A step that shows a dialog (and names no permission or action of the flow): that step's dialog only.
+    case step
+    case unknown
+  }
 
   package init(_ flow: Flow) {
     var kinds: [String] = []
@@ -24,12 +37,20 @@ package struct FlowNames: Sendable {
     facts = Dictionary(flow.facts.map { ($0.name, $0.type) }) { first, _ in first }
     locales = flow.locales
     var actions = Set<ActionName>()
+    var stepDialogs: [String: [DialogName]] = [:]
     for step in flow.steps {
-      if let call = step.action { actions.insert(call.name.value) }
+      var dialogs: [DialogName] = []
+      if let request = step.permission { dialogs.append(.permission(request.kind.value)) }
+      if let call = step.action { dialogs.append(.action(call.name.value)) }
       for button in step.buttons {
-        if case .perform(let action, _) = button.move { actions.insert(action.value) }
+        if case .perform(let action, _) = button.move { dialogs.append(.action(action.value)) }
       }
+      for case .action(let action) in dialogs { actions.insert(action) }
+      var distinct: [DialogName] = []
+      for dialog in dialogs where !distinct.contains(dialog) { distinct.append(dialog) }
+      if !distinct.isEmpty { stepDialogs[step.id] = distinct }
     }
+    self.stepDialogs = stepDialogs
     let requestsReview = flow.effectLists.contains { list in
       list.effects.contains { if case .requestReview = $0.kind { true } else { false } }
     }
@@ -80,6 +101,90 @@ package struct FlowNames: Sendable {
       + "('\(action)' answers one of: \(Suggestion.list(outcomes)))"
   }
 
+  /// What the `answers:` key `key` names; a permission kind or action the flow uses wins over a step of the same
+  /// name (`notifications`), which then needs no answers of its own.
+  package func answerKey(_ key: String) -> AnswerKey {
+    if permissionKinds.contains(key) { return .permission }
+    if actions.contains(ActionName(rawValue: key)) { return .action }
+    return stepDialogs[key] == nil ? .unknown : .step
+  }
+
+  /// The answers given under `key` in `place` (`answers`): the key must name a permission the flow asks for,
+  /// an action it performs or a step that shows one dialog; each outcome must be one the dialog has, and each
+  /// `result` value a member the outcome returns, of its type. One message per problem, with the position of
+  /// what it is about (`keyAt` for the key, `answers` for each answer's outcome and result values).
+  package func checkAnswers(
+    _ key: String, keyAt keyLocation: SourceLocation, answers: [(ActionAnswer, AnswerPositions)], in place: String
+  ) -> [(message: String, location: SourceLocation)] {
+    let dialog: DialogName
+    switch answerKey(key) {
+    case .permission: dialog = .permission(PermissionKind(rawValue: key))
+    case .action: dialog = .action(ActionName(rawValue: key))
+    case .step:
+      let dialogs = stepDialogs[key] ?? []
+      guard dialogs.count == 1, let only = dialogs.first else {
+        let shown = dialogs.map { "'\($0.answerKey)'" }.joined(separator: ", ")
+        return [
+          (
+            "step '\(key)' in \(place) shows more than one dialog (\(shown)); key its answers by the permission or "
+              + "action instead", keyLocation
+          )
+        ]
+      }
+      dialog = only
+    case .unknown:
+      let keys = (permissionKinds + actions.map(\.rawValue) + stepDialogs.keys).reduce(into: [String]()) {
+        if !$0.contains($1) { $0.append($1) }
+      }.sorted()
+      let listed =
+        keys.isEmpty
+        ? "the flow shows no dialog to answer"
+        : "answers are keyed by a permission the flow asks for, an action it performs or a step that shows a "
+          + "dialog: \(Suggestion.list(keys))"
+      return [("unknown key '\(key)' in \(place)\(Suggestion.didYouMean(key, in: keys)) (\(listed))", keyLocation)]
+    }
+    let action: ActionName
+    switch dialog {
+    case .permission: action = .requestPermission
+    case .action(let name): action = name
+    }
+    var problems: [(message: String, location: SourceLocation)] = []
+    for (answer, positions) in answers {
+      let outcomes = action.outcomes ?? []
+      if action.outcomes != nil, !outcomes.contains(answer.outcome) {
+        problems.append(
+          (
+            "unknown outcome '\(answer.outcome)' in \(place) \(key)\(Suggestion.didYouMean(answer.outcome, in: outcomes)) "
+              + "('\(dialog.answerKey)' answers one of: \(Suggestion.list(outcomes)))", positions.outcome
+          ))
+      }
+      guard let types = action.resultTypes else { continue }
+      for (name, value) in answer.result.sorted(by: { $0.key < $1.key }) {
+        let location = positions.result[name] ?? positions.outcome
+        guard let type = types[name] else {
+          let members = types.keys.sorted()
+          let returns =
+            members.isEmpty
+            ? "'\(dialog.answerKey)' returns no result" : "'\(dialog.answerKey)' returns: \(Suggestion.list(members))"
+          problems.append(
+            (
+              "unknown result '\(name)' in \(place) \(key)\(Suggestion.didYouMean(name, in: members)) (\(returns))",
+              location
+            ))
+          continue
+        }
+        if !type.admits(value) {
+          problems.append(
+            (
+              "the result '\(name)' in \(place) \(key) must be \(Self.describe(type)); found \(value.jsonText)",
+              location
+            ))
+        }
+      }
+    }
+    return problems
+  }
+
   /// A plain-text value (`--env osVersion=26`, `success:age=30`) that writes an integer outside `Int`: the
   /// message naming it, the range and `place`; nil otherwise (other text is a string, as it says).
   package static func checkNumber(_ text: String, in place: String) -> String? {
@@ -90,5 +195,32 @@ package struct FlowNames: Sendable {
     return "the integer \(text) in \(place) is out of range; integers must be between \(Int.min) and \(Int.max)"
   }
 
+  /// `string or null` for an optional string, else the type as written.
+  private static func describe(_ type: ValueType) -> String {
+    if case .optional(let wrapped) = type { return "\(wrapped) or null" }
+    return type.description
+  }
+
   private static func article(_ word: String) -> String { word.first.map { "aeiou".contains($0) } == true ? "an" : "a" }
+}
+
+/// Where one scripted answer was written: its outcome (or the answer itself), and each `result` member.
+package struct AnswerPositions: Sendable, Hashable {
+  package var outcome: SourceLocation
+  package var result: [String: SourceLocation] = [:]
+
+  package init(outcome: SourceLocation, result: [String: SourceLocation] = [:]) {
+    self.outcome = outcome
+    self.result = result
+  }
+}
+
+extension DialogName {
+  /// The `answers:` key that scripts this dialog everywhere: the permission kind or the action name.
+  package var answerKey: String {
+    switch self {
+    case .permission(let kind): kind.rawValue
+    case .action(let name): name.rawValue
+    }
+  }
 }

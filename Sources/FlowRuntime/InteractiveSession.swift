@@ -116,9 +116,9 @@ package struct SessionSetup: Sendable {
   /// Providers scripted from the flags; when interactive, unscripted dialogs are asked at the prompt. The store is
   /// the `--state` file, or memory.
   package func providers(output: Output) -> Providers {
-    let ask: AskForAnswer? =
+    let unscripted: Unscripted =
       interactive
-      ? { @Sendable question, choices in
+      ? .ask { @Sendable question, choices in
         output.line("  ◆ \(question) [\(choices.joined(separator: "/"))]")
         while true {
           FileHandle.standardOutput.write(Data("  answer› ".utf8))
@@ -128,12 +128,8 @@ package struct SessionSetup: Sendable {
           output.line("    please type one of: \(choices.joined(separator: ", "))")
         }
       }
-      : { @Sendable [unanswered] question, choices in
-        // No terminal to ask on: the session stops and names the flag that scripts the answer. The answer is
-        // one no outcome has, so the flow takes none (nothing is granted silently).
-        unanswered.note(question)
-        return UnansweredDialog.noAnswer
-      }
+      // No terminal to ask on: the session stops and names the flag that scripts the answer.
+      : .refuse(note: unanswered.note)
     var answers: [String: [ActionAnswer]] = [
       ActionName.signInWithApple.rawValue: auth.map(Self.answer),
       ActionName.restoreProfile.rawValue: restore.map(Self.answer),
@@ -142,31 +138,45 @@ package struct SessionSetup: Sendable {
     for (kind, outcome) in pairs(permissionAnswers) { answers[kind, default: []].append(ActionAnswer(outcome)) }
     let store: any KeyValueStore = self.store ?? MemoryStore()
     return Providers.scripted(
-      facts: facts, clock: clock ?? 9 * 3600, permissionStatuses: statuses, answers: answers, store: store, ask: ask)
+      facts: facts, clock: clock ?? 9 * 3600, permissionStatuses: statuses, answers: answers, store: store,
+      unscripted: unscripted)
   }
 }
 
-/// A system dialog that nothing answered when standard input is not a terminal: `flowrun` stops with exit
-/// status 2 and a message naming the flag that scripts the answer.
+/// A system dialog that nothing answered (``Unscripted/refuse(note:)``): `flowrun` without a terminal stops
+/// with exit status 2 and a message naming the flag that scripts the answer; a scenario row fails, naming the
+/// `answers:` key.
 package final class UnansweredDialog: Sendable {
-  /// The answer given to the flow meanwhile: no action has it as an outcome, so the engine refuses it.
-  static let noAnswer = "(unanswered)"
-  private let question = Mutex<String?>(nil)
+  private let first = Mutex<(dialog: DialogName, step: String?)?>(nil)
 
-  /// Notes the first unanswered dialog's question (`Allow healthKit?`, `sign-in-with-apple?`).
-  func note(_ text: String) { question.withLock { if $0 == nil { $0 = text } } }
+  package init() {}
 
-  /// The message for the unanswered dialog, if there was one: what was asked and the flag that answers it.
+  /// Notes the first unanswered dialog and the step it was shown on.
+  package func note(_ dialog: DialogName, step: String?) { first.withLock { if $0 == nil { $0 = (dialog, step) } } }
+
+  /// The first dialog nothing answered, and its step.
+  package var dialog: (dialog: DialogName, step: String?)? { first.withLock { $0 } }
+
+  /// The outcomes a person may answer `dialog` with.
+  package static func choices(_ dialog: DialogName) -> [String] {
+    switch dialog {
+    case .permission: PermissionScript.choices
+    case .action(let name): name.outcomes ?? []
+    }
+  }
+
+  /// `flowrun`'s message for the unanswered dialog, if there was one: what was asked and the flag that answers it.
   package var message: String? {
-    guard let question = question.withLock({ $0 }) else { return nil }
-    let script: String
-    if question.hasPrefix("Allow "), question.hasSuffix("?") {
-      let kind = question.dropFirst("Allow ".count).dropLast()
-      script = "--permission \(kind)=OUTCOME (one of \(PermissionScript.choices.joined(separator: ", ")))"
-    } else if question == "\(ActionName.signInWithApple)?" {
-      script = "--auth OUTCOME (one of \((ActionName.signInWithApple.outcomes ?? []).joined(separator: ", ")))"
-    } else {
-      script = "--restore OUTCOME (one of \((ActionName.restoreProfile.outcomes ?? []).joined(separator: ", ")))"
+    guard let (dialog, _) = dialog else { return nil }
+    let outcomes = "OUTCOME (one of \(Self.choices(dialog).joined(separator: ", ")))"
+    let (question, script): (String, String)
+    switch dialog {
+    case .permission(let kind): (question, script) = ("Allow \(kind)?", "--permission \(kind)=\(outcomes)")
+    case .action(let name):
+      question = "\(name)?"
+      script =
+        name == .signInWithApple
+        ? "--auth \(outcomes)" : name == .restoreProfile ? "--restore \(outcomes)" : "--review \(outcomes)"
     }
     return "the flow shows a system dialog ('\(question)') that no flag answers, and standard input is not a "
       + "terminal to ask on; script the answer with \(script)"

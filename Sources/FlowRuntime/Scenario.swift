@@ -16,21 +16,25 @@ package struct ScenarioCase: Sendable, Hashable {
   package var environment: [String: Value] = [:]
   package var clock: Double?
   package var permissions: [PermissionKind: PermissionStatus] = [:]
-  /// Scripted answers by permission kind or action name.
+  /// Scripted answers by permission kind, action name or step id.
   package var answers: [String: [ActionAnswer]] = [:]
+  /// Where each of `answers` was written, in the same order.
+  package var answerPositions: [String: [AnswerPositions]] = [:]
   package var store: [String: Value] = [:]
   package var storeCorrupted = false
   package var steps: [ScenarioStep] = []
   package var expect = Expectations()
-  /// Where each `env:` and `permissions:` key was written (the case's own, else its table's `defaults:`), for
-  /// checking them against the flow.
+  /// Where each `env:`, `permissions:` and `answers:` key was written (the case's own, else its table's
+  /// `defaults:`), for checking them against the flow.
   package var settingLocations: [ScenarioSetting: SourceLocation] = [:]
 }
 
-/// A name a scenario case gives the device: an environment fact or a permission kind.
+/// A name a scenario case gives the device: an environment fact, a permission kind, or the key of scripted
+/// answers.
 package enum ScenarioSetting: Sendable, Hashable {
   case fact(String)
   case permission(String)
+  case answers(String)
 }
 
 /// A line of a case's `commands`: a command, possibly one that must be refused, or a check of the screen.

@@ -99,7 +99,15 @@ package enum ScenarioLoader {
           }
         }
         for entry in layer["answers"]?.entries ?? [] {
-          result.answers[entry.key] = (entry.value.sequence ?? [entry.value]).map(answer)
+          let items = entry.value.sequence ?? [entry.value]
+          result.answers[entry.key] = items.map(answer)
+          result.answerPositions[entry.key] = items.map { item in
+            AnswerPositions(
+              outcome: item["outcome"]?.location ?? item.location,
+              result: Dictionary(
+                (item["result"]?.entries ?? []).map { ($0.key, $0.value.location) }, uniquingKeysWith: { a, _ in a }))
+          }
+          result.settingLocations[.answers(entry.key)] = entry.keyLocation
         }
         if let store = layer["store"] {
           if store.string == "corrupted" {

@@ -69,17 +69,28 @@ package struct CaseResult: Sendable {
 
 /// Runs scenario cases against a flow with scripted fakes.
 package enum ScenarioRunner {
-  /// The fakes a case scripts.
-  package static func providers(for scenarioCase: ScenarioCase, flow: Flow) -> (Providers, MemoryStore) {
+  /// The fakes a case scripts: its answers keyed by a step of `flow` (and by no permission kind it asks for or
+  /// action it performs) are the step's; a dialog nothing scripts is noted in `unanswered` and left unanswered.
+  package static func providers(
+    for scenarioCase: ScenarioCase, flow: Flow, unanswered: UnansweredDialog = UnansweredDialog()
+  ) -> (Providers, MemoryStore) {
     let store = MemoryStore(scenarioCase.store, corrupted: scenarioCase.storeCorrupted)
+    let names = FlowNames(flow)
+    var answers: [String: [ActionAnswer]] = [:]
+    var stepAnswers: [String: [ActionAnswer]] = [:]
+    for (key, scripted) in scenarioCase.answers {
+      if names.answerKey(key) == .step { stepAnswers[key] = scripted } else { answers[key] = scripted }
+    }
     let providers = Providers.scripted(
       facts: scenarioCase.environment, clock: scenarioCase.clock ?? 9 * 3600,
-      permissionStatuses: scenarioCase.permissions, answers: scenarioCase.answers, store: store)
+      permissionStatuses: scenarioCase.permissions, answers: answers, stepAnswers: stepAnswers, store: store,
+      unscripted: .refuse(note: unanswered.note))
     return (providers, store)
   }
 
-  /// The `env:` and `permissions:` keys of `scenarioCase` that `flow` does not declare, and `env:` values of
-  /// the wrong type, with where they were written (sorted by position).
+  /// The `env:`, `permissions:` and `answers:` keys of `scenarioCase` that `flow` does not declare, `env:`
+  /// values of the wrong type, and answers whose outcome or `result` the dialog cannot give, with where they
+  /// were written (sorted by position).
   package static func problems(of scenarioCase: ScenarioCase, with flow: Flow) -> [(
     message: String, location: SourceLocation
   )] {
@@ -90,22 +101,36 @@ package enum ScenarioRunner {
       switch setting {
       case .fact(let name): problem = names.checkFact(name, value: scenarioCase.environment[name], in: "env")
       case .permission(let kind): problem = names.checkPermission(kind, in: "permissions")
+      case .answers(let key):
+        let answers = scenarioCase.answers[key] ?? []
+        let positions = scenarioCase.answerPositions[key] ?? []
+        problems += names.checkAnswers(
+          key, keyAt: location, answers: Array(zip(answers, positions)), in: "answers")
+        problem = nil
       }
       if let problem { problems.append((problem, location)) }
     }
     return problems.sorted { ($0.location.line, $0.location.column) < ($1.location.line, $1.location.column) }
   }
 
-  package static func run(_ scenarioCase: ScenarioCase, flow: Flow) async -> CaseResult {
-    let (providers, store) = providers(for: scenarioCase, flow: flow)
+  /// Runs `scenarioCase` of the table at `file` (named in failures that point at the row) against `flow`.
+  package static func run(_ scenarioCase: ScenarioCase, flow: Flow, file: String? = nil) async -> CaseResult {
+    let unanswered = UnansweredDialog()
+    let (providers, store) = providers(for: scenarioCase, flow: flow, unanswered: unanswered)
     var runner = Runner(flow: flow, providers: providers)
     var observation = Observation()
     var failures: [String] = []
+    let row = "\(file.map { "\($0):" } ?? "line ")\(scenarioCase.location)"
 
-    switch await runner.start() {
-    case .trace(let trace): observation.add(trace)
-    case .failed(let error): failures.append("launch failed: \(error.message)")
-    default: break
+    let started = await runner.start()
+    if let (dialog, step) = unanswered.dialog {
+      failures.append(unansweredFailure(dialog, step: step, row: row, after: "at launch"))
+    } else {
+      switch started {
+      case .trace(let trace): observation.add(trace)
+      case .failed(let error): failures.append("launch failed: \(error.message)")
+      default: break
+      }
     }
     steps: for step in scenarioCase.steps where failures.isEmpty {
       switch step {
@@ -113,7 +138,13 @@ package enum ScenarioRunner {
         let before = runner.state
         let where_ =
           "line \(location.line) '\(command)' on step '\(runner.state.current.map { flow.steps[$0].id } ?? "-")'"
-        switch await runner.execute(command) {
+        let result = await runner.execute(command)
+        if let (dialog, step) = unanswered.dialog {
+          failures.append(
+            unansweredFailure(dialog, step: step, row: row, after: "after line \(location.line) '\(command)'"))
+          break steps
+        }
+        switch result {
         case .trace(let trace):
           observation.add(trace)
           if mustBeRejected { failures.append("\(where_): expected the command to be refused, but it was accepted") }
@@ -135,6 +166,22 @@ package enum ScenarioRunner {
       failures += verify(scenarioCase.expect, observation: observation, runner: runner, store: store.values)
     }
     return CaseResult(scenarioCase: scenarioCase, failures: failures, observation: observation)
+  }
+
+  /// Why a row fails when `dialog` was shown on `step` and the row scripts no answer for it: the row's
+  /// position and the `answers:` keys that would script it.
+  static func unansweredFailure(_ dialog: DialogName, step: String?, row: String, after: String) -> String {
+    let key: String
+    let what: String
+    switch dialog {
+    case .permission(let kind): (key, what) = (kind.rawValue, "the permission request for \(kind)")
+    case .action(let name): (key, what) = (name.rawValue, "\(name)")
+    }
+    let place = step.map { " on step '\($0)'" } ?? ""
+    let byStep = step.flatMap { $0 == key ? nil : ", or '\($0): [OUTCOME]' for this step only" } ?? ""
+    return "\(row): the row does not answer \(what)\(place) (\(after)); nothing is answered silently: add "
+      + "'\(key): [OUTCOME]' to its answers\(byStep) (OUTCOME one of "
+      + "\(UnansweredDialog.choices(dialog).joined(separator: ", ")))"
   }
 
   static func verify(_ check: ScreenCheck, runner: Runner) -> [String] {

@@ -98,7 +98,7 @@ package enum ScenarioSuite {
           summary.unreadable += 1
           continue
         }
-        let result = await ScenarioRunner.run(scenarioCase, flow: flow)
+        let result = await ScenarioRunner.run(scenarioCase, flow: flow, file: path)
         summary.flows[file.flowPath] = flow
         summary.observations[file.flowPath, default: []].append(result.observation)
         summary.tables[summary.tables.count - 1].cases.append(

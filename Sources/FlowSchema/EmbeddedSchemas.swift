@@ -2019,7 +2019,7 @@ package enum EmbeddedSchemas {
         },
         "answers": {
           "type": "object",
-          "description": "Scripted answers, in order, per permission kind (healthKit: [granted]) or per action (sign-in-with-apple, restore-profile, request-review).",
+          "description": "Scripted answers, in order, per permission kind the flow asks for (healthKit: [granted]), per action it performs (sign-in-with-apple, restore-profile, request-review), or per step that shows one dialog (signInAgain: [failure]; used before the kind's or action's answers; a key naming both a step and a permission or action is the permission or action). A dialog a row does not answer fails the row; the review prompt is shown when not scripted.",
           "additionalProperties": { "type": "array", "items": { "$ref": "#/$defs/answer" }, "description": "Answers used one after another." }
         },
         "store": {
@@ -2042,7 +2042,7 @@ package enum EmbeddedSchemas {
           "description": "An outcome with result values.",
           "properties": {
             "outcome": { "type": "string", "description": "The outcome name." },
-            "result": { "type": "object", "description": "Values the outcome returns, read as result.NAME in the flow (name, userId; displayName, habits)." },
+            "result": { "type": "object", "description": "Values the outcome returns, read as result.NAME in the flow (name, userId; displayName, habits); each is checked against the type the outcome returns." },
             "dialog": { "type": "boolean", "description": "Whether a system dialog was shown (default true; restore-profile, a server call, never shows one)." }
           }
         }

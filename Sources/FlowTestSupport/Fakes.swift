@@ -48,7 +48,9 @@ extension Fakes {
 
     public func status(of kind: PermissionKind) async -> PermissionStatus { script.withLock { $0.status(of: kind) } }
 
-    public func request(_ kind: PermissionKind) async -> ActionAnswer { await answerRequest(kind, ask: ask) }
+    public func request(_ kind: PermissionKind) async -> ActionAnswer {
+      await answerRequest(kind, unscripted: Unscripted(asking: ask))
+    }
 
     package func withScript<Result: Sendable>(_ body: (inout PermissionScript) -> Result) -> Result {
       script.withLock { body(&$0) }
@@ -68,7 +70,7 @@ extension Fakes {
     /// How many times the action was performed.
     public var callCount: Int { script.withLock { $0.calls } }
 
-    func answer() async -> ActionAnswer { await answerAction(ask: ask) }
+    func answer() async -> ActionAnswer { await answerAction(unscripted: Unscripted(asking: ask)) }
 
     package func withScript<Result: Sendable>(_ body: (inout ActionScript) -> Result) -> Result {
       script.withLock { body(&$0) }

@@ -48,7 +48,9 @@ struct ScenarioTableTests {
 
   @Test(arguments: Self.rows)
   func row(_ row: Row) async {
-    let result = await ScenarioRunner.run(row.scenarioCase, flow: row.flow)
+    let problems = ScenarioRunner.problems(of: row.scenarioCase, with: row.flow).map { "\($0.location): \($0.message)" }
+    #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")
+    let result = await ScenarioRunner.run(row.scenarioCase, flow: row.flow, file: row.file)
     #expect(result.failures.isEmpty, "\(result.failures.joined(separator: "\n"))")
   }
 }

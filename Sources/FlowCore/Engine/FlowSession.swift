@@ -117,6 +117,9 @@ public struct FlowSession: Sendable {
     return trace
   }
 
+  /// The current step's id (the step an action or request is performed on, while it is answered).
+  private var currentStepID: String? { state.current.map { engine.flow.steps[$0].id } }
+
   /// Performs one effect; returns the outcome event when the effect was an action.
   private func perform(_ effect: RuntimeEffect, trace: inout [TraceEntry]) async throws(RunError) -> FlowEvent? {
     switch effect {
@@ -127,7 +130,8 @@ public struct FlowSession: Sendable {
     case .set:
       break
     case .requestReview:
-      let answer = await providers.review.requestReview()
+      let review = providers.review
+      let answer = await PerformingStep.$id.withValue(currentStepID) { await review.requestReview() }
       trace.append(.dialog(.action(.requestReview), answer: answer))
       await providers.effects.perform(effect)
     case .perform(let action, let permission):
@@ -138,8 +142,9 @@ public struct FlowSession: Sendable {
       case (.requestPermission, let kind?):
         dialog = .permission(kind)
         answer =
-          await Self.answer(within: actionTimeout) { await providers.permissions.request(kind) }
-          ?? ActionAnswer(PermissionStatus.timeout.rawValue)
+          await PerformingStep.$id.withValue(currentStepID) {
+            await Self.answer(within: actionTimeout) { await providers.permissions.request(kind) }
+          } ?? ActionAnswer(PermissionStatus.timeout.rawValue)
       case (.signInWithApple, _), (.restoreProfile, _), (.requestReview, _):
         let call: @Sendable () async -> ActionAnswer =
           switch action {
@@ -147,7 +152,11 @@ public struct FlowSession: Sendable {
           case .restoreProfile: { await providers.profiles.restoreProfile() }
           default: { await providers.review.requestReview() }
           }
-        guard let answered = await Self.answer(within: actionTimeout, call) else {
+        let timeout = actionTimeout
+        guard
+          let answered = await PerformingStep.$id.withValue(
+            currentStepID, operation: { await Self.answer(within: timeout, call) })
+        else {
           throw RunError(message: "'\(action)' did not answer within \(actionTimeout!)")
         }
         answer = answered

@@ -73,6 +73,19 @@ extension ValueType {
     }
   }
 
+  /// Whether `value` has this type (a provider's result checked against what its outcome returns).
+  package func admits(_ value: Value) -> Bool {
+    switch (self, value) {
+    case (.any, _), (.null, .null), (.optional, .null), (.bool, .bool), (.int, .int), (.string, .string): true
+    case (.optional(let wrapped), _): wrapped.admits(value)
+    case (.list(let element), .list(let items)): items.allSatisfy(element.admits)
+    case (.map(let element), .map(let entries)): entries.values.allSatisfy(element.admits)
+    case (.record(let fields), .map(let entries)):
+      entries.allSatisfy { key, item in fields[key].map { $0.admits(item) } ?? false }
+    default: false
+    }
+  }
+
   var isOptional: Bool {
     if case .optional = self { true } else { false }
   }

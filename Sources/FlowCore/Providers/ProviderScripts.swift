@@ -7,8 +7,8 @@
 /// Permission statuses at start and scripted request answers, per kind.
 ///
 /// A request for a kind whose status is already `granted`, `denied` or `unavailable` answers that status at
-/// once without a dialog, as iOS does. Otherwise the next scripted answer is used, then a person's (the holder
-/// asks), then `granted`.
+/// once without a dialog, as iOS does. Otherwise the next answer scripted for the requesting step is used, then
+/// the next scripted for the kind, then what ``Unscripted`` says.
 package struct PermissionScript: Sendable {
   /// What a request begins with.
   package enum Start: Sendable {
@@ -20,12 +20,20 @@ package struct PermissionScript: Sendable {
 
   private var statuses: [PermissionKind: PermissionStatus]
   private var answers: [PermissionKind: [ActionAnswer]]
+  private var stepAnswers: [String: [ActionAnswer]]
   /// The kinds a system dialog was shown for, in order.
   package private(set) var dialogsShown: [PermissionKind] = []
 
-  package init(statuses: [PermissionKind: PermissionStatus], answers: [PermissionKind: [ActionAnswer]]) {
+  /// - Parameters:
+  ///   - answers: successive answers per kind.
+  ///   - stepAnswers: successive answers per step id, used before the kind's for a request made on that step.
+  package init(
+    statuses: [PermissionKind: PermissionStatus], answers: [PermissionKind: [ActionAnswer]],
+    stepAnswers: [String: [ActionAnswer]] = [:]
+  ) {
     self.statuses = statuses
     self.answers = answers
+    self.stepAnswers = stepAnswers
   }
 
   /// The outcomes a person may answer a request with.
@@ -37,11 +45,11 @@ package struct PermissionScript: Sendable {
   /// Changes a status, as the user would in Settings.
   package mutating func setStatus(_ status: PermissionStatus, of kind: PermissionKind) { statuses[kind] = status }
 
-  /// Begins a request for `kind`.
-  package mutating func start(_ kind: PermissionKind) -> Start {
+  /// Begins a request for `kind` made on `step`.
+  package mutating func start(_ kind: PermissionKind, at step: String? = nil) -> Start {
     let current = status(of: kind)
     guard current == .notDetermined else { return .determined(ActionAnswer(current.rawValue, dialogShown: false)) }
-    return .dialog(scripted: answers[kind]?.isEmpty == false ? answers[kind]?.removeFirst() : nil)
+    return .dialog(scripted: stepAnswers.takeFirst(step) ?? answers.takeFirst(kind))
   }
 
   /// Ends a request for `kind` with `answer` (scripted or a person's; `granted` when nil): records the dialog
@@ -57,8 +65,8 @@ package struct PermissionScript: Sendable {
   }
 }
 
-/// Scripted answers to one system action: the queued answers in order, then a person's (the holder asks),
-/// then the action's fallback.
+/// Scripted answers to one system action: the answers queued for the step performing it, then those queued for
+/// the action, in order, then what ``Unscripted`` says.
 package struct ActionScript: Sendable {
   /// Whether an answer shows a system dialog.
   package enum Dialog: Sendable {
@@ -75,6 +83,7 @@ package struct ActionScript: Sendable {
   /// How many times the action was performed.
   package private(set) var calls = 0
   private var answers: [ActionAnswer]
+  private var stepAnswers: [String: [ActionAnswer]] = [:]
   private let fallback: ActionAnswer
   private let dialog: Dialog
 
@@ -83,6 +92,13 @@ package struct ActionScript: Sendable {
     self.answers = answers
     self.fallback = fallback
     self.dialog = dialog
+  }
+
+  /// The script with successive answers per step id, used before the action's own for a call made on that step.
+  package func answering(steps stepAnswers: [String: [ActionAnswer]]) -> ActionScript {
+    var script = self
+    script.stepAnswers = stepAnswers
+    return script
   }
 
   /// Sign in with Apple; `cancelled` when nothing is scripted.
@@ -103,10 +119,11 @@ package struct ActionScript: Sendable {
   /// The outcomes a person may answer with.
   package var choices: [String] { name.outcomes ?? [] }
 
-  /// Counts a call and takes the next scripted answer, or nil when none is left.
-  package mutating func start() -> ActionAnswer? {
+  /// Counts a call made on `step` and takes the next answer scripted for the step, else for the action, or nil
+  /// when none is left.
+  package mutating func start(at step: String? = nil) -> ActionAnswer? {
     calls += 1
-    return answers.isEmpty ? nil : answers.removeFirst()
+    return stepAnswers.takeFirst(step) ?? (answers.isEmpty ? nil : answers.removeFirst())
   }
 
   /// The answer given: `answer` (scripted or a person's), else the fallback, shown as a dialog or not by the
@@ -150,6 +167,40 @@ package struct StoreScript: Sendable {
 /// when there is no answer (input ended).
 package typealias AskForAnswer = @Sendable (_ question: String, _ choices: [String]) async -> String?
 
+/// Who answers a system dialog that nothing scripted.
+package enum Unscripted: Sendable {
+  /// The action's fallback (`granted` for a permission, `cancelled`, `empty`, `shown`): app tests' fakes.
+  case fallback
+  /// A person, asked the question with the outcomes to choose from; the fallback when they give none.
+  case ask(AskForAnswer)
+  /// Nobody (a scenario row, `flowrun` without a terminal): `note` is told the dialog and the step it was
+  /// shown on, and the answer is ``ActionAnswer/unanswered``, an outcome no action has, so the flow takes none
+  /// and nothing is granted silently.
+  case refuse(note: @Sendable (_ dialog: DialogName, _ step: String?) -> Void)
+
+  /// `.ask(ask)`, or `.fallback` when `ask` is nil.
+  package init(asking ask: AskForAnswer?) { self = ask.map(Unscripted.ask) ?? .fallback }
+}
+
+extension ActionAnswer {
+  /// The answer to a dialog nobody answered (``Unscripted/refuse(note:)``): no action has this outcome.
+  package static let unanswered = ActionAnswer("(unanswered)", dialogShown: false)
+}
+
+/// The step whose action or permission request a provider is answering, while ``FlowSession`` waits for it:
+/// scripted providers take the answers keyed by that step first.
+package enum PerformingStep {
+  @TaskLocal package static var id: String?
+}
+
+extension Dictionary where Value == [ActionAnswer] {
+  /// Removes and returns the first answer queued under `key`, or nil when there is none.
+  fileprivate mutating func takeFirst(_ key: Key?) -> ActionAnswer? {
+    guard let key, self[key]?.isEmpty == false else { return nil }
+    return self[key]?.removeFirst()
+  }
+}
+
 /// A provider that keeps a script (``PermissionScript``, ``ActionScript``) behind its own lock; FlowCore has
 /// none to offer. The extensions below answer by the script, asking a person between taking a scripted answer
 /// and finishing, outside the lock.
@@ -160,27 +211,45 @@ package protocol ScriptKeeper<Script>: Sendable {
 }
 
 extension ScriptKeeper where Script == PermissionScript {
-  /// Answers a request for `kind` by the script, asking `ask` when the status is undetermined and no scripted
-  /// answer is left.
-  package func answerRequest(_ kind: PermissionKind, ask: AskForAnswer?) async -> ActionAnswer {
+  /// Answers a request for `kind` by the script; when the status is undetermined and no scripted answer is
+  /// left, `unscripted` says who answers.
+  package func answerRequest(_ kind: PermissionKind, unscripted: Unscripted) async -> ActionAnswer {
     var answer: ActionAnswer?
-    switch withScript({ $0.start(kind) }) {
+    let step = PerformingStep.id
+    switch withScript({ $0.start(kind, at: step) }) {
     case .determined(let answer): return answer
     case .dialog(let scripted): answer = scripted
     }
-    if answer == nil, let ask, let outcome = await ask("Allow \(kind)?", PermissionScript.choices) {
-      answer = ActionAnswer(outcome)
+    if answer == nil {
+      switch unscripted {
+      case .fallback: break
+      case .ask(let ask):
+        if let outcome = await ask("Allow \(kind)?", PermissionScript.choices) { answer = ActionAnswer(outcome) }
+      case .refuse(let note):
+        note(.permission(kind), step)
+        return .unanswered
+      }
     }
     return withScript { [answer] in $0.finish(kind, with: answer) }
   }
 }
 
 extension ScriptKeeper where Script == ActionScript {
-  /// Performs the action by the script, asking `ask` when no scripted answer is left.
-  package func answerAction(ask: AskForAnswer?) async -> ActionAnswer {
-    var answer = withScript { $0.start() }
+  /// Performs the action by the script; when no scripted answer is left, `unscripted` says who answers.
+  package func answerAction(unscripted: Unscripted) async -> ActionAnswer {
+    let step = PerformingStep.id
+    var answer = withScript { $0.start(at: step) }
     let (name, choices) = withScript { ($0.name, $0.choices) }
-    if answer == nil, let ask, let outcome = await ask("\(name)?", choices) { answer = ActionAnswer(outcome) }
+    if answer == nil {
+      switch unscripted {
+      case .fallback: break
+      case .ask(let ask):
+        if let outcome = await ask("\(name)?", choices) { answer = ActionAnswer(outcome) }
+      case .refuse(let note):
+        note(.action(name), step)
+        return .unanswered
+      }
+    }
     return withScript { [answer] in $0.finish(with: answer) }
   }
 }

@@ -7,29 +7,36 @@ import Synchronization
 extension Providers {
   /// Providers scripted from one table of answers, keyed by permission kind (`healthKit: [granted]`) or by
   /// action name (`sign-in-with-apple`, `restore-profile`, `request-review`), as scenario tables and `flowrun`
-  /// flags give them.
+  /// flags give them, and by step id (`stepAnswers`: used first for a dialog shown on that step).
   /// - Parameters:
   ///   - facts: the device's environment facts.
   ///   - clock: seconds since midnight at launch.
   ///   - permissionStatuses: each permission's status at launch (default `notDetermined`).
   ///   - answers: successive answers per permission kind or action.
+  ///   - stepAnswers: successive answers per step id, for whatever dialog the step shows.
   ///   - store: the key-value store.
-  ///   - ask: asks a person for a dialog's answer when nothing is scripted.
+  ///   - unscripted: who answers a dialog of a permission, sign-in or restore that nothing scripted (the
+  ///     review prompt's fallback, `shown`, answers it unscripted).
   package static func scripted(
     facts: [String: Value] = [:], clock: Double = 9 * 3600,
     permissionStatuses: [PermissionKind: PermissionStatus] = [:],
-    answers: [String: [ActionAnswer]] = [:], store: any KeyValueStore = MemoryStore(), ask: AskForAnswer? = nil
+    answers: [String: [ActionAnswer]] = [:], stepAnswers: [String: [ActionAnswer]] = [:],
+    store: any KeyValueStore = MemoryStore(), unscripted: Unscripted = .fallback
   ) -> Providers {
     var permissionAnswers: [PermissionKind: [ActionAnswer]] = [:]
     for (key, scripted) in answers where ActionName(rawValue: key).outcomes == nil {
       permissionAnswers[PermissionKind(rawValue: key)] = scripted
     }
+    func script(_ make: ([ActionAnswer]) -> ActionScript, _ name: ActionName) -> ActionScript {
+      make(answers[name.rawValue] ?? []).answering(steps: stepAnswers)
+    }
     return Providers(
       permissions: ScriptedPermissions(
-        PermissionScript(statuses: permissionStatuses, answers: permissionAnswers), ask: ask),
-      auth: ScriptedAction(.signIn(answers[ActionName.signInWithApple.rawValue] ?? []), ask: ask),
-      profiles: ScriptedAction(.restoreProfile(answers[ActionName.restoreProfile.rawValue] ?? []), ask: ask),
-      review: ScriptedAction(.requestReview(answers[ActionName.requestReview.rawValue] ?? [])),
+        PermissionScript(statuses: permissionStatuses, answers: permissionAnswers, stepAnswers: stepAnswers),
+        unscripted: unscripted),
+      auth: ScriptedAction(script(ActionScript.signIn, .signInWithApple), unscripted: unscripted),
+      profiles: ScriptedAction(script(ActionScript.restoreProfile, .restoreProfile), unscripted: unscripted),
+      review: ScriptedAction(script(ActionScript.requestReview, .requestReview)),
       platform: FixedPlatform(facts: facts, clock: clock), store: store, effects: IgnoredEffects())
   }
 }
@@ -37,11 +44,11 @@ extension Providers {
 /// Permissions answered by a ``PermissionScript``; `settings KIND=STATUS` changes their statuses.
 package final class ScriptedPermissions: PermissionProvider, ScriptKeeper {
   private let script: Mutex<PermissionScript>
-  private let ask: AskForAnswer?
+  private let unscripted: Unscripted
 
-  package init(_ script: PermissionScript, ask: AskForAnswer? = nil) {
+  package init(_ script: PermissionScript, unscripted: Unscripted = .fallback) {
     self.script = Mutex(script)
-    self.ask = ask
+    self.unscripted = unscripted
   }
 
   /// Changes a status, as the user would in Settings.
@@ -51,7 +58,9 @@ package final class ScriptedPermissions: PermissionProvider, ScriptKeeper {
 
   package func status(of kind: PermissionKind) async -> PermissionStatus { script.withLock { $0.status(of: kind) } }
 
-  package func request(_ kind: PermissionKind) async -> ActionAnswer { await answerRequest(kind, ask: ask) }
+  package func request(_ kind: PermissionKind) async -> ActionAnswer {
+    await answerRequest(kind, unscripted: unscripted)
+  }
 
   package func withScript<Result: Sendable>(_ body: (inout PermissionScript) -> Result) -> Result {
     script.withLock { body(&$0) }
@@ -61,21 +70,21 @@ package final class ScriptedPermissions: PermissionProvider, ScriptKeeper {
 /// Sign in, profile restore and the review prompt, answered by an ``ActionScript``.
 package final class ScriptedAction: AuthProvider, ProfileServer, ReviewPrompt, ScriptKeeper {
   private let script: Mutex<ActionScript>
-  private let ask: AskForAnswer?
+  private let unscripted: Unscripted
 
-  package init(_ script: ActionScript, ask: AskForAnswer? = nil) {
+  package init(_ script: ActionScript, unscripted: Unscripted = .fallback) {
     self.script = Mutex(script)
-    self.ask = ask
+    self.unscripted = unscripted
   }
 
   package func withScript<Result: Sendable>(_ body: (inout ActionScript) -> Result) -> Result {
     script.withLock { body(&$0) }
   }
 
-  package func signInWithApple() async -> ActionAnswer { await answerAction(ask: ask) }
-  package func restoreProfile() async -> ActionAnswer { await answerAction(ask: ask) }
+  package func signInWithApple() async -> ActionAnswer { await answerAction(unscripted: unscripted) }
+  package func restoreProfile() async -> ActionAnswer { await answerAction(unscripted: unscripted) }
   package func syncProfile(userID: Value) async {}
-  package func requestReview() async -> ActionAnswer { await answerAction(ask: ask) }
+  package func requestReview() async -> ActionAnswer { await answerAction(unscripted: unscripted) }
 }
 
 /// Fixed device facts and a fixed clock.
