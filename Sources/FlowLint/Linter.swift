@@ -46,28 +46,48 @@ package enum Linter {
     return findings.sorted(by: Diagnostic.positionOrder)
   }
 
-  /// Loads and lints the file at `path`.
-  package static func lint(path: String, configuration: LintConfiguration = .init()) -> Result<
-    FileReport, FlowIOError
-  > {
+  /// Checks the scenario table at a path (loads it with the scenario loader and checks its rows against its
+  /// flow): its problems as diagnostics. FlowLint cannot load tables itself; `flowlint` passes FlowRuntime's.
+  package typealias TableCheck = @Sendable (_ path: String) -> [Diagnostic]
+
+  /// Loads and lints the file at `path`: a scenario table (``LoadedFlow/kind``) with `tables` when given,
+  /// anything else as a flow. A document that shows neither kind is linted as a flow, and its first finding says
+  /// so.
+  package static func lint(path: String, configuration: LintConfiguration = .init(), tables: TableCheck? = nil)
+    -> Result<FileReport, FlowIOError>
+  {
     do {
       let loaded = try FlowLoader.load(path: path)
-      return .success(
-        FileReport(file: path, text: loaded.text, diagnostics: lint(loaded, configuration: configuration)))
+      let kind = loaded.kind
+      if kind == .scenarioTable, let tables {
+        var suppressions = Suppressions(text: loaded.text, file: path)
+        let findings = suppressions.apply(to: tables(path), checked: [ScenarioTableRule.description.id])
+        return .success(
+          FileReport(
+            file: path, text: loaded.text,
+            diagnostics: configuration.apply(to: findings).sorted(by: Diagnostic.positionOrder)))
+      }
+      var diagnostics = lint(loaded, configuration: configuration)
+      if kind == nil, loaded.node != nil, !diagnostics.isEmpty {
+        diagnostics[0].notes.append(
+          "flowlint took this file for a flow: it has no $schema modeline and neither 'steps' (a flow) nor "
+            + "'cases' (a scenario table) at the top")
+      }
+      return .success(FileReport(file: path, text: loaded.text, diagnostics: diagnostics))
     } catch {
       return .failure(error)
     }
   }
 
   /// Lints many files in parallel; results come back in the order of `paths`.
-  package static func lint(paths: [String], configuration: LintConfiguration = .init()) -> [Result<
-    FileReport, FlowIOError
-  >] {
+  package static func lint(
+    paths: [String], configuration: LintConfiguration = .init(), tables: TableCheck? = nil
+  ) -> [Result<FileReport, FlowIOError>] {
     // One file needs no worker threads.
-    if paths.count == 1 { return [lint(path: paths[0], configuration: configuration)] }
+    if paths.count == 1 { return [lint(path: paths[0], configuration: configuration, tables: tables)] }
     let results = Mutex<[Result<FileReport, FlowIOError>?]>(Array(repeating: nil, count: paths.count))
     DispatchQueue.concurrentPerform(iterations: paths.count) { index in
-      let result = lint(path: paths[index], configuration: configuration)
+      let result = lint(path: paths[index], configuration: configuration, tables: tables)
       results.withLock { $0[index] = result }
     }
     return results.withLock { $0.map { $0! } }

@@ -6,7 +6,7 @@ package enum RuleRegistry {
     UnhandledOutcomeRule(), UnreachableStepRule(), UnreachableTerminalRule(), DeadEndRule(), SkipWithoutNextRule(),
     AutomaticLoopRule(), ExpressionSyntaxRule(), ExpressionTypeRule(), RetiredTargetRule(), DuplicateRawValueRule(),
     UnusedVariableRule(), UnusedSuppressionRule(), UnknownRuleRule(), UnsuppressibleRuleRule(), VersionResumeRule(),
-    StringsCatalogRule(),
+    StringsCatalogRule(), ScenarioTableRule(),
   ]
 
   package static let descriptions: [RuleDescription] = all.map(\.ruleDescription)

@@ -29,6 +29,40 @@ package struct LoadedFlow: Sendable {
   package var exportedJSON: String? { node.map { JSONWriter.write($0, pretty: true) + "\n" } }
 }
 
+/// What a FlowKit YAML or JSON file is: a flow, or a scenario table that runs one.
+package enum DocumentKind: String, Sendable, Hashable {
+  case flow
+  case scenarioTable = "scenario table"
+}
+
+extension LoadedFlow {
+  /// What the file is: the kind its `$schema` names (the modeline comment
+  /// `# yaml-language-server: $schema=…/scenario.schema.json` before the document, or a top-level `$schema`
+  /// key), else the kind its top-level keys show (`steps`: a flow; `cases`: a scenario table); nil when
+  /// neither says.
+  package var kind: DocumentKind? {
+    var schema = node?["$schema"]?.string
+    if schema == nil {
+      for number in 1...max(1, min(text.lineCount, 20)) {
+        guard let line = text.line(number)?.drop(while: { $0 == " " || $0 == "\t" }) else { break }
+        if line.isEmpty { continue }
+        guard line.hasPrefix("#") else { break }
+        if let range = line.firstRange(of: "$schema=") {
+          schema = String(line[range.upperBound...].prefix { $0 != " " && $0 != "\t" && $0 != "\r" })
+          break
+        }
+      }
+    }
+    if let schema {
+      if schema.hasSuffix("scenario.schema.json") { return .scenarioTable }
+      if schema.hasSuffix("flow.schema.json") { return .flow }
+    }
+    if node?["steps"] != nil { return .flow }
+    if node?["cases"] != nil { return .scenarioTable }
+    return nil
+  }
+}
+
 extension Diagnostic {
   /// File, then line and column, then errors before warnings, then message: a stable order for reports.
   package static func positionOrder(_ a: Diagnostic, _ b: Diagnostic) -> Bool {

@@ -5,6 +5,8 @@ package struct ScenarioFile: Sendable {
   package var path: String
   /// The flow file, resolved relative to the scenario file.
   package var flowPath: String
+  /// Where `flow:` names the flow file.
+  package var flowLocation: SourceLocation = .unknown
   package var cases: [ScenarioCase]
 }
 

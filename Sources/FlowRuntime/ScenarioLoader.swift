@@ -76,7 +76,9 @@ package enum ScenarioLoader {
       for item in node["cases"]?.sequence ?? [] {
         cases.append(scenarioCase(item, defaults: defaults))
       }
-      return ScenarioFile(path: path, flowPath: (flowPath as NSString).standardizingPath, cases: cases)
+      return ScenarioFile(
+        path: path, flowPath: (flowPath as NSString).standardizingPath,
+        flowLocation: node["flow"]?.location ?? node.location, cases: cases)
     }
 
     mutating func scenarioCase(_ node: Node, defaults: Node?) -> ScenarioCase {

@@ -116,6 +116,39 @@ package enum ScenarioSuite {
     return summary
   }
 
+  /// The problems of the scenario table at `path`, as `flowlint` reports them (rule `scenario-table`, or
+  /// `load` for a file that is not a YAML document): what loading the table finds, then, when its flow loads
+  /// without errors, each row's settings the flow does not declare; its flow's own errors are one finding at
+  /// `flow:`. No row runs.
+  package static func lintTable(path: String) -> [Diagnostic] {
+    let rule = "scenario-table"
+    let file: ScenarioFile
+    do {
+      file = try ScenarioLoader.load(path: path)
+    } catch {
+      if let problem = error.ioProblem { return [Diagnostic(.error, problem, file: path, at: .unknown, rule: "load")] }
+      return error.diagnostics.map { diagnostic in
+        var finding = diagnostic
+        if finding.ruleID != "load" { finding.ruleID = rule }
+        return finding
+      }
+    }
+    let (flow, diagnostics) = load(file.flowPath, check: \.diagnostics)
+    guard let flow, !diagnostics.contains(where: { $0.severity == .error }) else {
+      let first = diagnostics.first { $0.severity == .error }.map { ": \($0)" } ?? ""
+      return [
+        Diagnostic(
+          .error, "its flow \(file.flowPath) does not load, so the rows cannot be checked against it\(first)",
+          file: path, at: file.flowLocation, rule: rule)
+      ]
+    }
+    return file.cases.flatMap { scenarioCase in
+      ScenarioRunner.problems(of: scenarioCase, with: flow).map {
+        Diagnostic(.error, $0.message, file: path, at: $0.location, rule: rule)
+      }
+    }
+  }
+
   /// The flow at `path` and what `check` finds in it; an unreadable path is one `io` error.
   ///
   /// A file that parsed but is not a flow (no mapping with `flow` and `steps`: a scenario's `flow:` naming some

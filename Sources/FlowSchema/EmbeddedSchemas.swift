@@ -2186,7 +2186,8 @@ package enum EmbeddedSchemas {
           "unknown-rule",
           "unsuppressible-rule",
           "version-resume",
-          "strings-catalog"
+          "strings-catalog",
+          "scenario-table"
         ]
       },
       "properties": {
@@ -2273,6 +2274,10 @@ package enum EmbeddedSchemas {
         "strings-catalog": {
           "const": "error",
           "description": "'strings-catalog' cannot be turned off or re-graded: its findings mean the flow is broken"
+        },
+        "scenario-table": {
+          "const": "error",
+          "description": "'scenario-table' cannot be turned off or re-graded: its findings mean the scenario table is broken"
         }
       },
       "additionalProperties": {

@@ -3,6 +3,7 @@ import FlowCommandLine
 import FlowCore
 import FlowLint
 import FlowLoading
+import FlowRuntime
 import Foundation
 
 @main
@@ -15,7 +16,10 @@ struct FlowLintCommand: ParsableCommand {
       any directory) and compiled; then the rules check names, strings, permissions, outcomes, expression \
       types and the step graph (unreachable steps, dead ends, endless automatic loops). Directories are \
       searched recursively for *.yaml, *.yml and *.json files; with no path, flowlint checks 'flows/'. \
-      Files are checked in parallel.
+      Files are checked in parallel. A scenario table among them (its $schema modeline names \
+      scenario.schema.json, or it has 'cases' and no 'steps') is checked as 'flowrun test' loads one, rows \
+      against its flow, without running them (rule scenario-table); a file showing neither kind is checked \
+      as a flow, and its first finding says so.
 
       RULES: 'flowlint --list-rules' prints every rule id with a one-line summary; docs/lint-rules.md shows \
       an example of each.
@@ -183,7 +187,9 @@ struct LintRun {
       let catalog = try stringsPath.map { path throws(ExitCode) in try StringsMode.catalog(at: path) }
       let configuration = try loadConfiguration()
       var linted = RunOutcome(
-        results: Linter.lint(paths: files.filter { !configuration.excludes($0) }, configuration: configuration))
+        results: Linter.lint(
+          paths: files.filter { !configuration.excludes($0) }, configuration: configuration,
+          tables: ScenarioSuite.lintTable(path:)))
       if let againstPath { AgainstMode.check(&linted, against: try FlowArgument.load(againstPath), at: againstPath) }
       if let catalog, let stringsPath { StringsMode.check(&linted, against: catalog, at: stringsPath) }
       outcome = linted
