@@ -19,7 +19,8 @@ struct ExploreFlow: AsyncParsableCommand {
       counts once.
 
       A run stopped by --max-states or --max-depth says "explored N states, stopped at the limit \
-      (--max-states N)" and its results are partial. Paths longer than 64 moves are written from an earlier \
+      (--max-states N)" and its results are partial: the states whose moves were not tried are listed as \
+      unexplored, never as states with no way forward. Paths longer than 64 moves are written from an earlier \
       step's shortest path ("(the path to s64), next"), so the report grows linearly with the flow; a command \
       repeated is written once with its count ("next ×64"). With --format json every path lists each command \
       in "commands", one string per move, and a long path names its earlier step in "after".

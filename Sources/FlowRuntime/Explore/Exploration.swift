@@ -26,6 +26,10 @@ package struct Exploration: Sendable {
   package var failures: [ExploreFailure] = []
   /// Non-terminal states not waiting for an answer from which nothing but back, restart or reset leads on.
   package var deadEnds: [Int32] = []
+  /// States whose moves were not all tried because a limit stopped the run: those at `--max-depth`, and the one
+  /// being expanded when `--max-states` was reached. (States never taken from the queue, ids from ``processed``
+  /// on, were not expanded either; ``frontier`` lists both.)
+  package var unexpanded: [Int32] = []
   /// The first (shallowest) edge that took each declared transition.
   package var transitionWitness: [FlowTransition: (state: Int32, move: Int32)] = [:]
   package var permissionOutcomeWitness: [PermissionOutcome: (state: Int32, move: Int32)] = [:]
@@ -46,6 +50,12 @@ package struct Exploration: Sendable {
   }
 
   package var stateCount: Int { step.count }
+
+  /// The states a limit left unexplored: not ended, and with moves that were never (or not all) tried. Nothing
+  /// is known about where they lead, so none of them is a dead end.
+  package var frontier: [Int32] {
+    (unexpanded + (Int32(processed)..<Int32(stateCount))).filter { !isEnded($0) }
+  }
   package var edgeCount: Int { edgeTo.count }
 
   package func isEnded(_ state: Int32) -> Bool { flags[Int(state)] & Self.endedFlag != 0 }

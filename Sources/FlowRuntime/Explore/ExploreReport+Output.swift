@@ -12,9 +12,11 @@ extension ExploreReport {
       } ?? "explored completely"
     lines.append("\(flow) \(version): \(states) states, \(edges) moves from \(setups) launch setups (\(completeness))")
     lines.append("reachable steps (\(reachable.count)): \(reachable.joined(separator: ", "))")
+    let notReached = unreachable.isEmpty ? "none" : unreachable.joined(separator: ", ")
     lines.append(
-      "steps reachable under no environment\(hitLimit ? " (so far)" : ""): \(unreachable.isEmpty ? "none" : unreachable.joined(separator: ", "))"
-    )
+      hitLimit
+        ? "steps not reached before the limit stopped the run: \(notReached)"
+        : "steps reachable under no environment: \(notReached)")
     if !retiredUnreached.isEmpty {
       lines.append("retired steps (entered only by resuming old progress): \(retiredUnreached.joined(separator: ", "))")
     }
@@ -31,6 +33,11 @@ extension ExploreReport {
       lines.append(
         "  \(deadEnd.step): \(deadEnd.states) state(s)\(deadEnd.canGoBack ? " (only back)" : ""); e.g. \(deadEnd.example.line)"
       )
+    }
+    if hitLimit {
+      lines.append(
+        "unexplored (the limit stopped the run before their moves were tried):\(unexplored.isEmpty ? " none" : "")")
+      for state in unexplored { lines.append("  \(state.step): \(state.states) state(s); e.g. \(state.example.line)") }
     }
     lines.append("loops (forward moves that come back): \(loops.isEmpty ? "none" : "")")
     for loop in loops { lines.append("  \(loop.steps.joined(separator: ", ")) (\(loop.states) states)") }
@@ -111,6 +118,10 @@ extension ExploreReport {
             "step": .string($0.step), "states": .int($0.states), "canGoBack": .bool($0.canGoBack),
             "example": path($0.example),
           ])
+        }),
+      "unexplored": .list(
+        unexplored.map {
+          .map(["step": .string($0.step), "states": .int($0.states), "example": path($0.example)])
         }),
       "loops": .list(loops.map { .map(["steps": .list($0.steps.map(Value.string)), "states": .int($0.states)]) }),
       "failures": .list(

@@ -33,6 +33,12 @@ package struct ExploreReport: Sendable {
     package var canGoBack: Bool
     package var example: StepPath
   }
+  /// States of one step that a limit left unexplored (see ``Exploration/frontier``).
+  package struct Unexplored: Sendable {
+    package var step: String
+    package var states: Int
+    package var example: StepPath
+  }
   package struct Loop: Sendable {
     package var steps: [String]
     package var states: Int
@@ -58,6 +64,8 @@ package struct ExploreReport: Sendable {
   package var terminals: [Terminal]
   package var shortest: [StepPath]
   package var deadEnds: [DeadEnd]
+  /// Where a limit stopped the run: states whose moves were not tried, by step (never reported as dead ends).
+  package var unexplored: [Unexplored]
   package var loops: [Loop]
   package var failures: [Failure]
   package var declaredTransitions: Int
@@ -149,6 +157,19 @@ extension ExploreReport {
       }
     }
     self.deadEnds = deadEnds
+
+    var unexplored: [Unexplored] = []
+    for state in exploration.frontier {
+      let index = Int(exploration.step[Int(state)])
+      guard index >= 0 else { continue }
+      let step = flow.steps[index].id
+      if let existing = unexplored.firstIndex(where: { $0.step == step }) {
+        unexplored[existing].states += 1
+      } else {
+        unexplored.append(Unexplored(step: step, states: 1, example: pathTo(state, step: step)))
+      }
+    }
+    self.unexplored = unexplored
 
     var failures: [Failure] = []
     for failure in exploration.failures {

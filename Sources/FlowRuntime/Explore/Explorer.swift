@@ -132,11 +132,15 @@ package struct Explorer {
       result.firstEdge.append(Int32(result.edgeTo.count))
       if Int(result.depth[Int(id)]) >= options.maxDepth {
         // Not expanded: nothing is known about its moves, so it is neither a dead end nor explored.
-        if state.ended == nil { result.stoppedAt = result.stoppedAt ?? .maxDepth }
+        if state.ended == nil {
+          result.stoppedAt = result.stoppedAt ?? .maxDepth
+          result.unexpanded.append(id)
+        }
         continue
       }
       let fromStep = state.current.map { flow.steps[$0] }
       var forward = false
+      var interrupted = false
       for move in moves(from: state) {
         let next: RunState
         let records: [Record]
@@ -151,7 +155,10 @@ package struct Explorer {
         }
         if next == state { continue }
         let mid = moveID(move)
-        guard let target = add(next, parent: id, move: mid, setup: -1) else { break }
+        guard let target = add(next, parent: id, move: mid, setup: -1) else {
+          interrupted = true
+          break
+        }
         result.edgeTo.append(target)
         result.edgeMove.append(mid)
         if move.isForward { forward = true }
@@ -167,7 +174,12 @@ package struct Explorer {
           }
         }
       }
-      if !forward && state.ended == nil && state.pending == nil { result.deadEnds.append(id) }
+      if interrupted {
+        // The limit stopped the run before all its moves were tried: unexplored, not stuck.
+        result.unexpanded.append(id)
+      } else if !forward && state.ended == nil && state.pending == nil {
+        result.deadEnds.append(id)
+      }
     }
     result.processed = processed
     result.firstEdge.append(Int32(result.edgeTo.count))
