@@ -38,7 +38,8 @@ package struct VariableUse: Sendable {
 
 /// The outcomes a step or button routes with `on:`.
 package struct OutcomeTable: Sendable {
-  package var step: StepIndex
+  /// The step, or nil for an action of the flow's `launch:` list.
+  package var step: StepIndex?
   /// `request-permission` for permission steps, else the action's name.
   package var action: Located<ActionName>
   package var isPermission: Bool
@@ -74,6 +75,11 @@ package struct FlowWalk: Sendable {
       if case .rawValue(let expr) = route.destination {
         expressions.append(.init(expr: expr, role: .value(.int, what: "a 'rawValue' route"), extraRoots: [:]))
       }
+    }
+    for case .action(let call) in flow.launch {
+      condition(call.when)
+      outcomeTables.append(
+        OutcomeTable(step: nil, action: call.name, isPermission: false, button: nil, outcomes: call.outcomes))
     }
     for clear in flow.reset.clear {
       variableUses.append(VariableUse(name: clear.value, key: nil, kind: .clear, location: clear.location))

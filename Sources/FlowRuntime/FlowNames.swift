@@ -11,8 +11,8 @@ package struct FlowNames: Sendable {
   package let permissionKinds: [String]
   package let facts: [String: VariableType]
   package let locales: [String]
-  /// Actions some step or button performs (`sign-in-with-apple`, `restore-profile`), and `request-review` when
-  /// some effect (``Flow/effectLists``) requests a review.
+  /// Actions some step, button or `launch:` entry performs (`sign-in-with-apple`, `restore-profile`), and
+  /// `request-review` when some effect (``Flow/effectLists``) requests a review.
   package let actions: Set<ActionName>
   /// The dialogs each step shows (its permission request, its action, its buttons' actions), by step id.
   package let stepDialogs: [String: [DialogName]]
@@ -38,6 +38,7 @@ package struct FlowNames: Sendable {
     locales = flow.locales
     var actions = Set<ActionName>()
     var stepDialogs: [String: [DialogName]] = [:]
+    for case .action(let call) in flow.launch { actions.insert(call.name.value) }
     for step in flow.steps {
       var dialogs: [DialogName] = []
       if let request = step.permission { dialogs.append(.permission(request.kind.value)) }

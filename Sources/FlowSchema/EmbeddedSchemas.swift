@@ -90,6 +90,10 @@ package enum EmbeddedSchemas {
         "$ref": "#/$defs/resumeRoute"
       }
     },
+    "launch": {
+      "description": "What runs when the app starts (and on `restart`), before the `resume` routes choose the first step: effects, and system actions whose outcomes run effects (a profile fetched from the server at start-up). In order; an action waits for its answer before the next entry runs.",
+      "$ref": "#/$defs/launch"
+    },
     "reset": {
       "description": "What `reset` clears and which effects it runs.",
       "$ref": "#/$defs/reset"
@@ -1144,6 +1148,63 @@ package enum EmbeddedSchemas {
         }
       },
       "additionalProperties": false
+    },
+    "launch": {
+      "description": "The `launch` list: effects and launch actions, run in order before the `resume` routes choose the first step.",
+      "type": "array",
+      "items": {
+        "anyOf": [
+          {
+            "$ref": "#/$defs/effect"
+          },
+          {
+            "$ref": "#/$defs/launchAction"
+          }
+        ]
+      }
+    },
+    "launchAction": {
+      "description": "A system action run at launch. Each outcome runs effects with `result` bound; it cannot go to a step (the `resume` routes choose the first step). An outcome with no entry does nothing.",
+      "type": "object",
+      "required": [
+        "action"
+      ],
+      "properties": {
+        "action": {
+          "description": "The system action to run.",
+          "$ref": "#/$defs/actionName"
+        },
+        "when": {
+          "description": "The action runs only when this condition holds; otherwise the next entry runs.",
+          "$ref": "#/$defs/condition"
+        },
+        "on": {
+          "description": "What each outcome does: outcome name to `{effects}`.",
+          "type": "object",
+          "additionalProperties": {
+            "$ref": "#/$defs/launchOutcome"
+          }
+        }
+      },
+      "additionalProperties": false
+    },
+    "launchOutcome": {
+      "description": "What one outcome of a launch action does: effects only (`result.*` is bound), or `stay` for nothing.",
+      "oneOf": [
+        {
+          "const": "stay"
+        },
+        {
+          "type": "object",
+          "properties": {
+            "effects": {
+              "description": "Effects that run when the action answers with this outcome.",
+              "$ref": "#/$defs/effects"
+            }
+          },
+          "additionalProperties": false
+        }
+      ]
     },
     "autoAdvance": {
       "description": "Timed auto-advance: once `when` holds on this step, `next` is followed after `after` seconds of (virtual) time.",

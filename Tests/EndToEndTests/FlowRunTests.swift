@@ -6,7 +6,8 @@ import Testing
 @Suite struct FlowRunTests {
   @Test func jsonTraceIsUsableFromScripts() throws {
     let result = try Tool.run(
-      "flowrun", ["flows/anicca-v04.yaml", "--trace", "json", "--permission", "notifications=granted"],
+      "flowrun",
+      ["flows/anicca-v04.yaml", "--trace", "json", "--permission", "notifications=granted", "--restore", "empty"],
       stdin: "next\nnext\nchoose kind\nchoose 1\ninput wake=06:00\ntap request\n")
     #expect(result.status == 0, "\(result.stderr)")
     let lines = result.stdout.split(separator: "\n").map(String.init)
@@ -20,7 +21,8 @@ import Testing
   }
 
   @Test func aRefusedScriptCommandStopsWithItsLineNumberAndStep() throws {
-    let result = try Tool.run("flowrun", ["flows/anicca-v04.yaml"], stdin: "next\nchoose nonsense\nnext\n")
+    let result = try Tool.run(
+      "flowrun", ["flows/anicca-v04.yaml", "--restore", "empty"], stdin: "next\nchoose nonsense\nnext\n")
     #expect(result.status == 1)
     #expect(result.stderr.contains("<stdin>:2: 'choose nonsense' was refused on step 'value'"), "\(result.stderr)")
   }
@@ -129,7 +131,11 @@ import Testing
     let record = directory.appendingPathComponent("case.yaml").path
     let flow = Tool.packageRoot.appendingPathComponent("flows/anicca-v04.yaml").path
     let result = try Tool.run(
-      "flowrun", [flow, "--record", record, "--auth", "success:name=Akira", "--restore", "found:displayName=Akira"],
+      "flowrun",
+      [
+        flow, "--record", record, "--auth", "success:name=Akira", "--restore", "empty", "--restore",
+        "found:displayName=Akira",
+      ],
       stdin: "tap restore\n")
     #expect(result.status == 0, "\(result.stderr)")
     let recorded = try String(contentsOfFile: record, encoding: .utf8)
@@ -227,9 +233,25 @@ import Testing
     #expect(!reviewed.stdout.isEmpty)
   }
 
+  /// Anicca v0.4 fetches the profile at launch (seed 002 patch 6): unanswered, the run stops before the first
+  /// screen and names the flag.
+  @Test func anUnansweredLaunchActionStopsBeforeTheFirstScreen() throws {
+    let result = try Tool.run("flowrun", ["flows/anicca-v04.yaml"], stdin: "next\n")
+    #expect(result.status == 2)
+    #expect(
+      result.stderr
+        == "flowrun: the flow shows a system dialog ('restore-profile?') that no flag answers, and standard input "
+        + "is not a terminal to ask on; script the answer with --restore OUTCOME (one of found, empty, error)\n")
+    let answered = try Tool.run(
+      "flowrun", ["flows/anicca-v04.yaml", "--restore", "found:displayName=Mei"], stdin: "state\n")
+    #expect(answered.status == 0, "\(answered.stderr)")
+    #expect(answered.stdout.contains("  displayName = \"Mei\"  (persisted as com.anicca.userProfile.displayName)\n"))
+  }
+
   @Test func anUnscriptedDialogWithoutATerminalNamesTheFlagToScriptIt() throws {
     let commands = "next\nnext\nchoose kind\nchoose 1\ninput wake=06:00\ntap request\n"
-    let result = try Tool.run("flowrun", ["flows/anicca-v04.yaml", "--trace", "json"], stdin: commands)
+    let result = try Tool.run(
+      "flowrun", ["flows/anicca-v04.yaml", "--trace", "json", "--restore", "empty"], stdin: commands)
     #expect(result.status == 2)
     #expect(
       result.stderr
@@ -239,7 +261,8 @@ import Testing
     // Nothing was granted: the trace has no answer to the dialog.
     #expect(!result.stdout.contains("granted"), "\(result.stdout)")
     let scripted = try Tool.run(
-      "flowrun", ["flows/anicca-v04.yaml", "--permission", "notifications=granted"], stdin: commands)
+      "flowrun", ["flows/anicca-v04.yaml", "--permission", "notifications=granted", "--restore", "empty"],
+      stdin: commands)
     #expect(scripted.status == 0, "\(scripted.stderr)")
   }
 
@@ -322,7 +345,7 @@ import Testing
   @Test func waitBeyondAYearIsRefusedWithTheRangeNotACrash() throws {
     let script = try Tool.temporaryDirectory().appendingPathComponent("wait.txt").path
     try "wait 1e19\nstate\n".write(toFile: script, atomically: true, encoding: .utf8)
-    let result = try Tool.run("flowrun", ["flows/anicca-v04.yaml", "--script", script])
+    let result = try Tool.run("flowrun", ["flows/anicca-v04.yaml", "--restore", "empty", "--script", script])
     #expect(result.status == 1)
     #expect(
       result.stderr
@@ -330,7 +353,8 @@ import Testing
   }
 
   @Test func anExtremeOptionNumberIsAnUnknownOption() throws {
-    let result = try Tool.run("flowrun", ["flows/anicca-v04.yaml"], stdin: "next\nchoose -9223372036854775808\nstate\n")
+    let result = try Tool.run(
+      "flowrun", ["flows/anicca-v04.yaml", "--restore", "empty"], stdin: "next\nchoose -9223372036854775808\nstate\n")
     #expect(result.status == 1)
     #expect(
       result.stderr.contains("<stdin>:2: 'choose -9223372036854775808' was refused on step 'value'"), "\(result.stderr)"

@@ -76,7 +76,14 @@ struct Run {
     case .launch(let launch): try self.launch(launch)
     case .reset: try reset()
     case .elapse(let seconds): try elapse(seconds)
+    case .outcome(let name, let result) where state.current == nil && state.pending?.launchItem != nil:
+      try answerLaunch(name, result: result, pending: state.pending!)
     default:
+      if state.current == nil, let pending = state.pending {
+        throw Rejection(
+          message: "the app is starting: waiting for the answer to '\(pending.action)'",
+          allowed: outcomeNames(of: pending).map { "answer \($0)" })
+      }
       guard let current = state.current else {
         throw Rejection(message: "the flow has not started", allowed: ["restart"])
       }

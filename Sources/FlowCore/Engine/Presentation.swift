@@ -77,7 +77,13 @@ extension Engine {
   /// The commands the current step accepts (`next`, `choose a|b`, `tap restore`, `back`, ...); empty when a
   /// button condition cannot be evaluated (``screen(for:)`` then throws the reason).
   package func commands(for state: RunState) -> [String] {
-    guard let current = state.current else { return ["restart"] }
+    guard let current = state.current else {
+      // An action run at launch, before the first step: its answers.
+      if let pending = state.pending {
+        return Run(engine: self, state: state).outcomeNames(of: pending).map { "answer \($0)" }
+      }
+      return ["restart"]
+    }
     return (try? Presenter(run: Run(engine: self, state: state)).commands(on: current)) ?? []
   }
 

@@ -48,7 +48,42 @@ extension Run {
         if variable.admits(value) { state.variables[index] = value }
       }
     }
+    try runLaunchItems(from: 0)
+  }
+
+  /// Runs the flow's `launch:` entries from `start` on: effects at once; an action waits for its outcome
+  /// (``answerLaunch(_:result:pending:)`` goes on from the next entry). Once every entry has run, the
+  /// `resume` routes choose the first step.
+  mutating func runLaunchItems(from start: Int) throws(RunError) {
+    for index in flow.launch.indices.dropFirst(start) {
+      switch flow.launch[index] {
+      case .effect(let effect):
+        try apply([effect], step: nil)
+      case .action(let call):
+        if let when = call.when, !(try holds(when)) { continue }
+        state.pending = .init(action: call.name.value, permission: nil, button: nil, launchItem: index)
+        emit(.perform(action: call.name.value, permission: nil))
+        return
+      }
+    }
     try resume(runLaunchHook: true)
+  }
+
+  /// The answer to an action run at launch: its outcome's effects run with `result` bound, then the next
+  /// `launch:` entries.
+  mutating func answerLaunch(_ name: String, result: [String: Value], pending: RunState.Pending) throws {
+    let allowed = outcomeNames(of: pending)
+    guard allowed.contains(name) else {
+      var message = "'\(name)' is not an outcome of '\(pending.action)'"
+      if let guess = Suggestion.closest(to: name, in: allowed) { message += " (did you mean '\(guess)'?)" }
+      throw Rejection(message: message, allowed: allowed.map { "answer \($0)" })
+    }
+    state.pending = nil
+    guard let item = pending.launchItem else { return }
+    if case .action(let call) = flow.launch[item], let outcome = call.outcomes.first(where: { $0.name == name }) {
+      try apply(outcome.transition.effects, step: nil, bindings: ["result": .map(result)])
+    }
+    try runLaunchItems(from: item + 1)
   }
 
   mutating func resume(runLaunchHook: Bool) throws(RunError) {

@@ -27,6 +27,8 @@ public struct RunState: Sendable, Hashable {
     package var permission: PermissionKind?
     /// The button that started it, or nil for an action step / permission request.
     package var button: String?
+    /// The index of the flow's `launch:` entry that started it, for an action run at launch (no step yet).
+    package var launchItem: Int? = nil
   }
 
   /// The terminal step the run ended at, and its outcome (`completed`, `paywall`, `home`).

@@ -188,14 +188,25 @@ package struct FlowEffects: Sendable {
 }
 
 extension Flow {
-  /// Every list of effects the flow can run, in the order they are written: the reset's, the `launch`,
-  /// `advance` and `enter` hooks', then each step's `enter`, its exits' (a transition's own and each guarded
+  /// Every list of effects the flow can run, in the order they are written: the `launch:` list's (its effects,
+  /// and each launch action's outcomes), the reset's, the `launch`, `advance` and `enter` hooks', then each
+  /// step's `enter`, its exits' (a transition's own and each guarded
   /// route's, `stay` included) and those of its buttons that perform an action.
   ///
   /// The one walk over a flow's effects: the linter checks their expressions from it, and `flowrun` learns
   /// from it which system actions (`requestReview`) the flow can ask for.
   package var effectLists: [FlowEffects] {
-    var result = [reset.effects, hooks.launch, hooks.advance, hooks.enter].map {
+    var result: [FlowEffects] = []
+    for item in launch {
+      switch item {
+      case .effect(let effect): result.append(FlowEffects(effects: [effect], resultOf: nil))
+      case .action(let call):
+        for outcome in call.outcomes {
+          result.append(FlowEffects(effects: outcome.transition.effects, resultOf: call.name.value))
+        }
+      }
+    }
+    result += [reset.effects, hooks.launch, hooks.advance, hooks.enter].map {
       FlowEffects(effects: $0, resultOf: nil)
     }
     for (index, step) in steps.enumerated() {

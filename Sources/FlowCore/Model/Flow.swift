@@ -17,6 +17,8 @@ public struct Flow: Sendable {
   package let permissions: [Located<PermissionKind>]
   package let variables: [Variable]
   package let resume: [ResumeRoute]
+  /// What runs when the app starts, before the `resume` routes choose the first step (`launch:`).
+  package let launch: [LaunchItem]
   package let reset: Reset
   package let hooks: Hooks
   /// locale -> key -> text, with the location of each key for diagnostics.
@@ -154,6 +156,23 @@ package struct ResumeRoute: Sendable, Hashable {
   }
   package let when: Expr?
   package let destination: Destination
+  package let location: SourceLocation
+}
+
+/// One entry of the flow's `launch:` list, run in order when the app starts (and on `restart`), before the
+/// `resume` routes choose the first step: an effect, or a system action whose outcome's effects run before the
+/// next entry (the app fetching a profile or a remote configuration at start-up).
+package enum LaunchItem: Sendable, Hashable {
+  case effect(Effect)
+  case action(LaunchAction)
+}
+
+/// A system action run at launch (`- action: restore-profile`), when its `when` holds; each outcome runs
+/// effects (it has no step to go to: the `resume` routes decide).
+package struct LaunchAction: Sendable, Hashable {
+  package let name: Located<ActionName>
+  package let when: Expr?
+  package let outcomes: [Outcome]
   package let location: SourceLocation
 }
 

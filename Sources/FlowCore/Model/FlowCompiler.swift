@@ -121,6 +121,7 @@ private final class Compiler {
         node.string.map { Located(PermissionKind(rawValue: $0), at: node.location) }
       },
       variables: variables, resume: (root["resume"]?.sequence ?? []).compactMap(compileResumeRoute),
+      launch: compileLaunch(root["launch"]),
       reset: compileReset(root["reset"]), hooks: compileHooks(root["hooks"]), strings: strings, steps: steps,
       location: root.entry("flow")?.keyLocation ?? root.location,
       stepIndexByID: stepIndexByID, variableIndexByName: variableIndex)
@@ -171,6 +172,30 @@ private final class Compiler {
     }
     guard let target = stepTarget(node["to"], what: "resume route") else { return nil }
     return ResumeRoute(when: when, destination: .step(target), location: node.location)
+  }
+
+  func compileLaunch(_ node: Node?) -> [LaunchItem] {
+    guard let node else { return [] }
+    guard let list = node.sequence else {
+      error(
+        "'launch' is a list of effects and actions ({action: NAME, on: {...}}); found \(node.kindDescription)",
+        at: node.location)
+      return []
+    }
+    return list.compactMap { item -> LaunchItem? in
+      guard let actionNode = item["action"] else { return effect(item).map(LaunchItem.effect) }
+      let outcomes = outcomes(item["on"])
+      for outcome in outcomes {
+        if case .stay = outcome.transition.target { continue }
+        error(
+          "outcome '\(outcome.name)' of a launch action cannot go to a step: the 'resume' routes choose the "
+            + "first step; give it 'effects' only", at: outcome.transition.location)
+      }
+      return .action(
+        LaunchAction(
+          name: Located(ActionName(rawValue: scalarString(actionNode) ?? ""), at: actionNode.location),
+          when: item["when"].flatMap(expression), outcomes: outcomes, location: item.location))
+    }
   }
 
   func compileReset(_ node: Node?) -> Reset {

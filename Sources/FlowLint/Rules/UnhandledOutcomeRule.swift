@@ -26,13 +26,15 @@ struct UnhandledOutcomeRule: LintRule {
 
   func check(_ context: LintContext) {
     let flow = context.flow
+    // A launch action's unhandled outcome runs nothing and the flow goes on: no one is stuck.
     for table in context.walk.outcomeTables where !table.outcomes.isEmpty {
+      guard let stepIndex = table.step else { continue }
       guard let allowed = table.action.value.outcomes else { continue }
       let handled = Set(table.outcomes.map(\.name))
       let missing = allowed.filter { !handled.contains($0) }
       guard !missing.isEmpty else { continue }
-      let step = flow.steps[table.step]
-      guard !Self.hasOtherWayOut(from: table.step, in: flow) else { continue }
+      let step = flow.steps[stepIndex]
+      guard !Self.hasOtherWayOut(from: stepIndex, in: flow) else { continue }
       let stepNode = context.stepNodes[step.id]
       let onEntry = table.button.map { stepNode?["buttons"]?[$0]?.entry("on") } ?? stepNode?.entry("on")
       let what = table.isPermission ? "the permission request" : "action '\(table.action.value)'"

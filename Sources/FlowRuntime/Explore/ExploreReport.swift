@@ -104,6 +104,8 @@ extension ExploreReport {
       if exploration.isEnded(Int32(state)) { terminalStates[step] += 1 }
     }
 
+    /// A step's id; `launch` for a state before the first step (an action run at launch).
+    func stepID(_ step: Int) -> String { step >= 0 ? flow.steps[step].id : "launch" }
     func setupText(_ setup: Int) -> String {
       setup >= 0 && setup < exploration.setups.count ? exploration.setups[setup].description : "?"
     }
@@ -180,8 +182,7 @@ extension ExploreReport {
       let example =
         failure.state < 0
         ? StepPath(step: "launch", setup: setupText(Int(failure.setup)), after: nil, commands: [])
-        : pathTo(
-          failure.state, step: flow.steps[Int(exploration.step[Int(failure.state)])].id, then: failure.move)
+        : pathTo(failure.state, step: stepID(Int(exploration.step[Int(failure.state)])), then: failure.move)
       failures.append(Failure(message: failure.message, count: 1, example: example))
     }
     self.failures = failures

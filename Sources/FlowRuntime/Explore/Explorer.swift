@@ -193,7 +193,6 @@ package struct Explorer {
   /// Everything tried from `state`, in a fixed order.
   func moves(from state: RunState) -> [ExploreMove] {
     var result: [ExploreMove] = []
-    guard let current = state.current else { return [.restart] }
     if state.ended != nil { return [.restart, .event(.reset)] }
     if let pending = state.pending {
       if let kind = pending.permission {
@@ -208,6 +207,7 @@ package struct Explorer {
         .answer(action: pending.action, permission: nil, outcome: $0, result: Self.result(of: pending.action, $0))
       }
     }
+    guard let current = state.current else { return [.restart] }
     let step = flow.steps[current]
     if step.next != nil { result.append(.event(.next)) }
     if step.skip != nil { result.append(.event(.skip)) }

@@ -28,6 +28,14 @@ extension Flow {
       if case .rawValue(let expr) = route.destination { exprs.append(expr) }
     }
     exprs += variables.compactMap(\.initial)
+    for item in launch {
+      switch item {
+      case .effect(let effect): effects([effect])
+      case .action(let call):
+        if let when = call.when { exprs.append(when) }
+        for outcome in call.outcomes { effects(outcome.transition.effects) }
+      }
+    }
     effects(reset.effects)
     effects(hooks.launch)
     effects(hooks.advance)
