@@ -46,7 +46,8 @@ public final class FlowSessionModel {
 
   /// Starts the flow, or resumes it where the store says it was left.
   ///
-  /// - Parameter clock: seconds since midnight; nil asks ``Platform/timeOfDay()``.
+  /// - Parameter clock: seconds since 1970-01-01 00:00 UTC (a value under a day is a time on that day); nil asks
+  ///   ``Platform/timeOfDay()``.
   public func start(clock: Double? = nil) async {
     await update { (session) throws(FlowError) in try await session.launch(clock: clock) }
   }

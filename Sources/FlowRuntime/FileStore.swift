@@ -287,13 +287,9 @@ extension FileStore {
       do {
         values[entry.key] = try Value(exactly: entry.value)
       } catch {
-        let number = error.number
-        let problem =
-          number.isFinite && number == number.rounded()
-          ? "an integer outside \(Int.min)...\(Int.max)" : "a number with a fraction"
         return .damaged(
-          "\(path):\(error.location): the value of '\(entry.key)' has \(problem); stored values are booleans, "
-            + "integers, strings, lists and maps")
+          "\(path):\(error.location): the value of '\(entry.key)' has a number too large to hold (\(error.number)); "
+            + "stored values are booleans, numbers, strings, lists and maps")
       }
     }
     return .store(values)

@@ -370,7 +370,7 @@ package struct InteractiveSession {
         "    env: {"
         + facts.sorted { $0.key < $1.key }.map { "\($0.key): \(yamlValue($0.value))" }.joined(separator: ", ") + "}\n"
     }
-    if let clock = setup.clock { y += "    clock: \"\(TimeOfDay.text(seconds: clock))\"\n" }
+    if let clock = setup.clock { y += "    clock: \"\(TimeOfDay.clockText(seconds: clock))\"\n" }
     let statuses = setup.statuses
     if !statuses.isEmpty {
       y +=

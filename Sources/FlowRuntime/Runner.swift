@@ -91,7 +91,7 @@ package struct Runner: Sendable {
     }
     lines.append("store (at launch, updated by writes):")
     for (key, value) in state.store.sorted(by: { $0.key < $1.key }) { lines.append("  \(key) = \(value.jsonText)") }
-    lines.append("clock: \(TimeOfDay.text(seconds: state.clock))")
+    lines.append("clock: \(TimeOfDay.clockText(seconds: state.clock))")
     return lines.joined(separator: "\n")
   }
 

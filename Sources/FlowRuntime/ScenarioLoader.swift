@@ -148,9 +148,11 @@ package enum ScenarioLoader {
 
     mutating func parseClock(_ node: Node) -> Double? {
       guard let text = node.string else { return node.number }
-      guard let seconds = TimeOfDay.seconds(text) else {
+      guard let seconds = TimeOfDay.clock(text) else {
         diagnostics.append(
-          Diagnostic(.error, "clock must be HH:MM; found '\(text)'", file: file, at: node.location, rule: "scenario"))
+          Diagnostic(
+            .error, "clock must be HH:MM or a date and time (2026-11-25T23:55); found '\(text)'", file: file,
+            at: node.location, rule: "scenario"))
         return nil
       }
       return seconds

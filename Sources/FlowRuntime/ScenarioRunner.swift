@@ -243,8 +243,11 @@ package enum ScenarioRunner {
         continue
       }
       let actual = runner.state.variables[index]
-      if actual != value {
-        failures.append("variable '\(name)': expected \(value.description), got \(actual.description)")
+      // A date or a duration is written as its text in a table (`"2026-11-25"`), a decimal variable's value may be
+      // written as a whole number.
+      let wanted = runner.flow.variables[index].coerce(value) ?? value
+      if actual != wanted {
+        failures.append("variable '\(name)': expected \(wanted.description), got \(actual.description)")
       }
     }
     return failures
@@ -278,7 +281,8 @@ package enum ScenarioRunner {
     }
     for (key, value) in expect.store.sorted(by: { $0.key < $1.key }) {
       let actual = store[key]
-      if value == .null ? actual != nil : actual != value {
+      // The store is compared as it is kept, in JSON: a stored date is its text.
+      if value == .null ? actual != nil : actual?.jsonText != value.jsonText {
         failures.append(
           "store '\(key)': expected \(value == .null ? "absent" : value.description), got \(actual?.description ?? "absent")"
         )

@@ -150,11 +150,11 @@ package enum EmbeddedSchemas {
       "minLength": 1
     },
     "valueExpression": {
-      "description": "An expression written as a string (`step.rawValue`, `\"ja\"`, `displayName ?? \"\"`), or a literal YAML boolean or integer that stands for itself. To write a string literal, quote it inside the expression: `'\"ja\"'`.",
+      "description": "An expression written as a string (`step.rawValue`, `\"ja\"`, `displayName ?? \"\"`), or a literal YAML boolean or number (`80.5`) that stands for itself. To write a string literal, quote it inside the expression: `'\"ja\"'`.",
       "type": [
         "string",
         "boolean",
-        "integer"
+        "number"
       ],
       "minLength": 1
     },
@@ -958,23 +958,28 @@ package enum EmbeddedSchemas {
       ],
       "properties": {
         "type": {
-          "description": "The variable's type: `bool`, `int`, `string`, `list` (of strings) or `map` (string to string).",
+          "description": "The variable's type: `bool`, `int`, `decimal` (a number with a fraction), `date` (a date and time, UTC), `duration` (a length of time), `string`, `list` (of strings) or `map` (string to string).",
           "enum": [
             "bool",
             "int",
+            "decimal",
+            "date",
+            "duration",
             "string",
             "list",
             "map"
           ]
         },
         "default": {
-          "description": "The value when nothing is stored. A corrupted or mistyped stored value is also replaced by it. It must have the variable's type: a list of strings for `list`, a mapping of strings for `map`.",
+          "description": "The value when nothing is stored. A corrupted or mistyped stored value is also replaced by it. It must have the variable's type: a number for `decimal`, `\"YYYY-MM-DD\"` (or `\"YYYY-MM-DDTHH:MM[:SS][Z]\"`) or null (not set) for `date`, a duration such as `\"10m\"` or `\"1h30m\"` for `duration`, a list of strings for `list`, a mapping of strings for `map`.",
           "type": [
             "boolean",
             "integer",
+            "number",
             "string",
             "array",
-            "object"
+            "object",
+            "null"
           ]
         },
         "values": {
@@ -1034,6 +1039,71 @@ package enum EmbeddedSchemas {
             "properties": {
               "default": {
                 "type": "integer"
+              },
+              "values": false
+            }
+          }
+        },
+        {
+          "if": {
+            "properties": {
+              "type": {
+                "const": "decimal"
+              }
+            },
+            "required": [
+              "type"
+            ]
+          },
+          "then": {
+            "properties": {
+              "default": {
+                "type": "number"
+              },
+              "values": false
+            }
+          }
+        },
+        {
+          "if": {
+            "properties": {
+              "type": {
+                "const": "date"
+              }
+            },
+            "required": [
+              "type"
+            ]
+          },
+          "then": {
+            "properties": {
+              "default": {
+                "type": [
+                  "string",
+                  "null"
+                ],
+                "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}([T ][0-9]{2}:[0-9]{2}(:[0-9]{2})?Z?)?$"
+              },
+              "values": false
+            }
+          }
+        },
+        {
+          "if": {
+            "properties": {
+              "type": {
+                "const": "duration"
+              }
+            },
+            "required": [
+              "type"
+            ]
+          },
+          "then": {
+            "properties": {
+              "default": {
+                "type": "string",
+                "pattern": "^-?([0-9]+d)?([0-9]+h)?([0-9]+m)?([0-9]+s)?$"
               },
               "values": false
             }
@@ -2072,7 +2142,7 @@ package enum EmbeddedSchemas {
       "description": "The world a case runs in.",
       "properties": {
         "env": { "type": "object", "description": "Environment facts by name (osVersion, alarmKitAvailable, locale, deviceId, ...); facts not given take the flow's defaults.", "additionalProperties": { "type": ["string", "integer", "boolean"] } },
-        "clock": { "type": "string", "pattern": "^[0-2][0-9]:[0-5][0-9]$", "description": "Time of day on the virtual clock at launch, HH:MM (default 09:00)." },
+        "clock": { "type": "string", "pattern": "^([0-2][0-9]:[0-5][0-9]|[0-9]{4}-[0-9]{2}-[0-9]{2}([T ][0-9]{2}:[0-9]{2}(:[0-9]{2})?Z?)?)$", "description": "The virtual clock at launch: a time of day HH:MM on 1970-01-01 (default 09:00), or a date and time in UTC, 2026-11-25T23:55 (timestamp() and today() read the date)." },
         "permissions": {
           "type": "object",
           "description": "Permission status per kind at launch.",

@@ -1,3 +1,5 @@
+internal import FlowCore
+
 /// The compiled `pattern` and `patternProperties` regular expressions of a schema, matched in linear time
 /// (see ``LinearPattern``).
 struct PatternMatcher {

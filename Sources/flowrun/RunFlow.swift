@@ -60,7 +60,10 @@ struct RunFlow: AsyncParsableCommand {
   @Option(help: ArgumentHelp("The review prompt's answer: shown or suppressed (repeatable).", valueName: "OUTCOME"))
   var review: [String] = []
 
-  @Option(help: ArgumentHelp("Time of day on the virtual clock at launch.", valueName: "HH:MM"))
+  @Option(
+    help: ArgumentHelp(
+      "The virtual clock at launch: a time of day (on 1970-01-01, the default day) or a date and time in UTC.",
+      valueName: "HH:MM|YYYY-MM-DDTHH:MM"))
   var clock: String?
 
   @Option(
@@ -99,7 +102,9 @@ struct RunFlow: AsyncParsableCommand {
         throw ValidationError("--permission-status: \(error.message).")
       }
     }
-    if let clock, TimeOfDay.seconds(clock) == nil { throw ValidationError("--clock must be HH:MM, e.g. 20:10.") }
+    if let clock, TimeOfDay.clock(clock) == nil {
+      throw ValidationError("--clock must be HH:MM or a date and time, e.g. 20:10 or 2026-11-25T20:10.")
+    }
     if resetState && state == nil { throw ValidationError("--reset-state needs --state FILE.") }
   }
 
@@ -109,7 +114,7 @@ struct RunFlow: AsyncParsableCommand {
     // A dialog nothing scripts is asked on the terminal, also when the commands come from a script file.
     var setup = SessionSetup(
       environment: environment, permissionAnswers: permissionAnswers, permissionStatuses: permissionStatuses,
-      auth: auth, restore: restore, review: review, clock: clock.flatMap(TimeOfDay.seconds), store: nil,
+      auth: auth, restore: restore, review: review, clock: clock.flatMap(TimeOfDay.clock), store: nil,
       interactive: script != "-" && isatty(STDIN_FILENO) == 1)
     let problems = setup.problems(with: compiled, lang: lang)
     if !problems.isEmpty {

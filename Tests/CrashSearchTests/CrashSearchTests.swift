@@ -92,6 +92,10 @@ struct Session {
       case .int: extremes = [.int(.min), .int(.max), .int(0), .int(-1)]
       case .bool: extremes = [.bool(true), .bool(false)]
       case .string: extremes = [.string(""), .string("日本語🎌"), .string(String(repeating: "x", count: 10_000))]
+      case .decimal:
+        extremes = [.decimal(-.greatestFiniteMagnitude), .decimal(.greatestFiniteMagnitude), .decimal(0.5)]
+      case .date: extremes = [.date(CalendarDate.earliest), .date(CalendarDate.latest), .null]
+      case .duration: extremes = [.duration(.min), .duration(.max), .duration(0)]
       case .list, .map: extremes = [fact.defaultValue]
       }
       let choices = fact.values + [fact.defaultValue] + extremes

@@ -4,7 +4,7 @@ import Testing
 
 /// Values read from documents and text, and written back, each in one place.
 struct ValueTextTests {
-  /// A number with a fraction is a compiler error at the number, not a silent 0.
+  /// A number with a fraction where a fact is an int is a compiler error at the number, not a silent 0.
   @Test func fractionalValueIsAnError() throws {
     let json = #"""
       {"flow": "a", "version": "1", "locales": ["en"], "start": "x",
@@ -15,7 +15,7 @@ struct ValueTextTests {
     let diagnostics = FlowCompiler.compile(root, file: "f.json").diagnostics
     #expect(
       diagnostics.map(\.description) == [
-        "f.json:2:62: error: '26.5' is not an integer: flow values have no fractions [flow-shape]"
+        "f.json:2:62: error: a value of 'osVersion' must be an int; found 26.5 [flow-shape]"
       ])
   }
 

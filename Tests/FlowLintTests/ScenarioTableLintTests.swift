@@ -51,7 +51,7 @@ struct ScenarioTableLintTests {
     let output = try CommandTests.run(["."], in: dir, environment: ["NO_COLOR": "1"])
     #expect(
       output.stdout == """
-        ./rows.yaml:4:44: error: expected a string matching '^[0-2][0-9]:[0-5][0-9]$', found '9am' [scenario-table]
+        ./rows.yaml:4:44: error: expected a string matching '^([0-2][0-9]:[0-5][0-9]|[0-9]{4}-[0-9]{2}-[0-9]{2}([T ][0-9]{2}:[0-9]{2}(:[0-9]{2})?Z?)?)$', found '9am' [scenario-table]
           - {name: bad, source: "issue 15", clock: "9am", commands: [tap request]}
                                                    ^
 

@@ -4,8 +4,9 @@ import Testing
 
 @testable import FlowSchema
 
-/// Schema patterns run on `LinearPattern`, a Pike VM: it must agree with `Regex` (ECMA-262 semantics as far as
-/// `Regex` has them) on every pattern both accept, and stay linear on inputs that make backtracking explode.
+/// Schema patterns run on `LinearPattern` (FlowCore's, which the expression function `matches` shares), a Pike VM:
+/// it must agree with `Regex` (ECMA-262 semantics as far as `Regex` has them) on every pattern both accept, and stay
+/// linear on inputs that make backtracking explode.
 struct PatternTests {
   static let patterns = [
     "^[A-Za-z_][A-Za-z0-9_-]*$", "^[A-Za-z]{2,3}([-_][A-Za-z0-9]{2,8})*$", "^[0-2][0-9]:[0-5][0-9]$",

@@ -130,6 +130,7 @@ struct Scope: ExpressionContext {
   }
 
   var minutesSinceMidnight: Int { TimeOfDay.minutes(ofClock: state.clock) }
+  var secondsSinceEpoch: Int { TimeOfDay.secondsSinceEpoch(ofClock: state.clock) }
 }
 
 extension Step {

@@ -51,7 +51,7 @@ public struct Launch: Sendable, Hashable {
   package var store: [String: Value]?
   /// Why the store could not be read, reported as a warning.
   package var storeProblem: String?
-  /// Seconds since midnight on the virtual clock.
+  /// The virtual clock: seconds since 1970-01-01 00:00 UTC (under a day: a time of day on that day).
   package var clock: Double
 
   package init(

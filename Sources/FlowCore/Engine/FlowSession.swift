@@ -57,7 +57,8 @@ public struct FlowSession: Sendable {
   /// A store that cannot be read is not an error: the run starts from the declared defaults and the trace
   /// holds a warning.
   ///
-  /// - Parameter clock: seconds since midnight; nil asks ``Platform/timeOfDay()``.
+  /// - Parameter clock: seconds since 1970-01-01 00:00 UTC (a value under a day is a time on that day); nil asks
+  ///   ``Platform/timeOfDay()``.
   /// - Returns: what happened, in order, including the providers' answers.
   /// - Throws: ``FlowError/failed(_:)`` when the flow itself fails while starting.
   public mutating func launch(clock: Double? = nil) async throws(FlowError) -> [TraceEntry] {

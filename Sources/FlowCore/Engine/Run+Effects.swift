@@ -45,16 +45,17 @@ extension Run {
       newValue = .map(entries)
     }
     if newValue == .null { newValue = variable.defaultValue }
-    guard variable.admits(newValue) else {
+    guard let typed = variable.coerce(newValue) else {
       let allowed = variable.allowedValues.map { " (one of \(Suggestion.list($0)))" } ?? ""
       throw RunError(
         message: "cannot set '\(variable.name)' (a \(variable.type.rawValue)\(allowed)) to \(newValue.description)")
     }
+    newValue = typed
     state.variables[index] = newValue
     emit(.set(variable: target.description, value: target.key == nil ? newValue : value))
     if let key = variable.persistKey {
-      state.store[key] = newValue
-      emit(.persist(key: key, value: newValue))
+      state.store[key] = newValue.stored
+      emit(.persist(key: key, value: newValue.stored))
     }
   }
 

@@ -26,26 +26,25 @@ extension Run {
     for (index, variable) in flow.variables.enumerated() {
       if let key = variable.persistKey {
         if launch.store == nil {
-          emit(.persist(key: key, value: variable.defaultValue))
+          emit(.persist(key: key, value: variable.defaultValue.stored))
           continue
         }
         if let stored = state.store[key] {
-          if variable.admits(stored) {
-            state.variables[index] = stored
+          if let typed = variable.coerce(stored) {
+            state.variables[index] = typed
           } else {
             records.append(
               .warning(
                 "stored value \(stored.description) for '\(variable.name)' (key '\(key)') is not a valid "
                   + "\(variable.type.rawValue)\(variable.allowedValues.map { " (one of \($0.joined(separator: ", ")))" } ?? ""); "
                   + "using the default \(variable.defaultValue.description)"))
-            emit(.persist(key: key, value: variable.defaultValue))
+            emit(.persist(key: key, value: variable.defaultValue.stored))
           }
           continue
         }
       }
       if let initial = variable.initial {
-        let value = try evaluate(initial)
-        if variable.admits(value) { state.variables[index] = value }
+        if let value = variable.coerce(try evaluate(initial)) { state.variables[index] = value }
       }
     }
     try runLaunchItems(from: 0)
@@ -124,8 +123,7 @@ extension Run {
       // status read from a provider), else the default.
       var value = variable.defaultValue
       if let initial = variable.initial {
-        let computed = try evaluate(initial)
-        if variable.admits(computed) { value = computed }
+        if let computed = variable.coerce(try evaluate(initial)) { value = computed }
       }
       state.variables[index] = value
       emit(.set(variable: variable.name, value: value))

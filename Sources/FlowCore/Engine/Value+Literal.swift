@@ -18,6 +18,17 @@ extension Value {
     return Int(text)
   }
 
+  /// The number `text` writes: decimal digits with an optional leading `-` and an optional fraction (`80.5`, `-0.25`,
+  /// `12`), or nil. No exponent, no `+`, no spaces.
+  package static func decimalNumber(_ text: some StringProtocol) -> Double? {
+    let body = text.hasPrefix("-") ? text.dropFirst() : text[...]
+    let parts = body.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+    guard let whole = parts.first, !whole.isEmpty,
+      parts.allSatisfy({ part in !part.isEmpty && part.utf8.allSatisfy { $0 >= 48 && $0 <= 57 } })
+    else { return nil }
+    return Double(String(text)).flatMap { $0.isFinite ? $0 : nil }
+  }
+
   /// `true` or `false`, or nil.
   package static func boolean(_ text: some StringProtocol) -> Bool? {
     switch text {

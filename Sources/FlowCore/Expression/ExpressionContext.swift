@@ -12,16 +12,33 @@ package protocol ExpressionContext {
   /// The virtual clock's time of day, in minutes since midnight (read by `now()`, `nextHabit()`,
   /// `isLaterToday()`); values outside `0..<1440` are taken modulo a day.
   var minutesSinceMidnight: Int { get }
+  /// The virtual clock's date and time, in whole seconds since 1970-01-01 00:00:00 UTC (read by `timestamp()` and
+  /// `today()`). Its time of day is ``minutesSinceMidnight``.
+  var secondsSinceEpoch: Int { get }
+}
+
+extension ExpressionContext {
+  /// A clock that knows only a time of day is that time on 1970-01-01.
+  package var secondsSinceEpoch: Int { minutesSinceMidnight * 60 }
 }
 
 /// A plain dictionary of root values with a clock: the simplest ``ExpressionContext``.
 package struct Bindings: ExpressionContext, Hashable, Sendable {
   package var roots: [String: Value]
   package var minutesSinceMidnight: Int
+  package var secondsSinceEpoch: Int
 
-  package init(_ roots: [String: Value] = [:], minutesSinceMidnight: Int = 0) {
+  /// Names and a clock at `minutesSinceMidnight` on 1970-01-01, or at `secondsSinceEpoch` when it is given (the
+  /// time of day then follows from it).
+  package init(_ roots: [String: Value] = [:], minutesSinceMidnight: Int = 0, secondsSinceEpoch: Int? = nil) {
     self.roots = roots
-    self.minutesSinceMidnight = minutesSinceMidnight
+    if let secondsSinceEpoch {
+      self.secondsSinceEpoch = secondsSinceEpoch
+      self.minutesSinceMidnight = CalendarDate.split(secondsSinceEpoch).secondOfDay / 60
+    } else {
+      self.secondsSinceEpoch = minutesSinceMidnight * 60
+      self.minutesSinceMidnight = minutesSinceMidnight
+    }
   }
 
   package func value(of root: String) -> Value? { roots[root] }

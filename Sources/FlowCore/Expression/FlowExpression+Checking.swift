@@ -51,6 +51,20 @@ struct Checker {
         element = unified
       }
       return .list(element ?? .any)
+    case .map(let entries, _):
+      var element: ValueType?
+      for entry in entries {
+        let type = try type(of: entry.value)
+        guard let current = element else {
+          element = type
+          continue
+        }
+        guard let unified = current.unified(with: type) else {
+          throw Self.error("map values have different types, \(current) and \(type)", at: entry.value.start)
+        }
+        element = unified
+      }
+      return .map(element ?? .any)
     case .name(let name, let column):
       guard let type = scope.roots[name] else {
         let names = scope.roots.keys
@@ -66,9 +80,11 @@ struct Checker {
     case .unary(let op, let operand, let column):
       let type = try type(of: operand)
       switch (op, type.kind) {
-      case (_, .any): return op == .not ? .bool : .int
+      case (_, .any): return op == .not ? .bool : .any
       case (.not, .bool): return .bool
       case (.negate, .int): return .int
+      case (.negate, .decimal): return .decimal
+      case (.negate, .duration): return .duration
       default: throw Self.error("operator '\(op.rawValue)' cannot be applied to \(type)", at: column)
       }
     case .binary(let op, let left, let right, let column):
@@ -171,15 +187,20 @@ struct Checker {
       return .bool
     case .less, .lessOrEqual, .greater, .greaterOrEqual:
       switch (left.kind, right.kind) {
-      case (.any, .any), (.any, .int), (.int, .any), (.int, .int), (.any, .string), (.string, .any),
-        (.string, .string):
+      case (.any, _), (_, .any), (.string, .string), (.date, .date), (.duration, .duration):
         return .bool
+      case (let a, let b) where a.isNumber && b.isNumber: return .bool
       default: throw mismatch
       }
     case .add:
       switch (left.kind, right.kind) {
       case (.any, .any): return .any
-      case (.int, .int), (.int, .any), (.any, .int): return .int
+      case (.int, .int): return .int
+      case (.decimal, .decimal), (.int, .decimal), (.decimal, .int): return .decimal
+      case (.date, .duration), (.duration, .date), (.date, .any), (.any, .date): return .date
+      case (.duration, .duration), (.duration, .any), (.any, .duration): return .duration
+      case (let a, .any) where a.isNumber: return left.unwrapped
+      case (.any, let b) where b.isNumber: return right.unwrapped
       case (.string, .string), (.string, .any), (.any, .string): return .string
       case (.list, .any): return left.unwrapped
       case (.any, .list): return right.unwrapped
@@ -189,8 +210,19 @@ struct Checker {
       default: throw mismatch
       }
     case .subtract, .multiply, .divide, .remainder:
-      switch (left.kind, right.kind) {
-      case (.int, .int), (.int, .any), (.any, .int), (.any, .any): return .int
+      switch (op, left.kind, right.kind) {
+      case (_, .any, .any): return .any
+      case (_, .int, .int): return .int
+      case (_, .decimal, .decimal), (_, .int, .decimal), (_, .decimal, .int): return .decimal
+      case (_, let a, .any) where a.isNumber: return left.unwrapped
+      case (_, .any, let b) where b.isNumber: return right.unwrapped
+      case (.subtract, .date, .date): return .duration
+      case (.subtract, .date, .duration): return .date
+      case (.subtract, .date, .any): return .any
+      case (.subtract, .duration, .duration), (.subtract, .duration, .any), (.subtract, .any, .duration),
+        (.multiply, .duration, .int), (.multiply, .int, .duration), (.multiply, .duration, .any),
+        (.multiply, .any, .duration), (.divide, .duration, .int), (.divide, .duration, .any):
+        return .duration
       default: throw mismatch
       }
     }
@@ -236,6 +268,13 @@ struct Checker {
       }
     }
 
+    /// A string literal argument that the function cannot read is an error at lint time.
+    func checkLiteral(_ offset: Int, _ reads: (String) -> Bool, expected: String) throws(ExpressionError) {
+      if case .literal(.string(let text), let column) = arguments[offset], !reads(text) {
+        throw Self.error("\(function.signature): \(Value.string(text)) is not \(expected)", at: column)
+      }
+    }
+
     switch function {
     case .size:
       try expect(0, "a list, a string or a map", .list, .string, .map, .null)
@@ -269,7 +308,46 @@ struct Checker {
           "\(function.signature) expects a map of \"HH:MM\" times, found \(types[0])", at: arguments[0].start)
       }
       return .string
+    case .matches:
+      try expect(0, "a string", .string)
+      try expect(1, "a string", .string)
+      return .bool
+    case .int:
+      try expect(0, "a number, a string, a date or a duration", .int, .decimal, .string, .date, .duration)
+      try checkLiteral(0, { Value.integer($0) != nil }, expected: "an integer")
+      return .int
+    case .decimal:
+      try expect(0, "a number or a string", .int, .decimal, .string)
+      try checkLiteral(0, { Value.decimalNumber($0) != nil }, expected: "a number")
+      return .decimal
+    case .string:
+      try expect(
+        0, "a bool, a number, a string, a date or a duration", .bool, .int, .decimal, .string, .date, .duration)
+      return .string
+    case .date:
+      try expect(0, "a string", .string, .date)
+      try checkLiteral(0, { CalendarDate.seconds($0) != nil }, expected: "a date (\"YYYY-MM-DD\", a day the month has)")
+      return .date
+    case .duration:
+      try expect(0, "a string", .string, .duration)
+      try checkLiteral(0, { TimeSpan.seconds($0) != nil }, expected: "a duration such as \"1h30m\"")
+      return .duration
+    case .timestamp, .today:
+      return .date
+    case .addMonths, .addYears:
+      try expect(0, "a date", .date)
+      try expect(1, "an int", .int)
+      return .date
+    case .yearsBetween:
+      try expect(0, "a date", .date)
+      try expect(1, "a date", .date)
+      return .int
+    case .bucket:
+      try expect(0, "a string", .string)
+      try expect(1, "a string", .string)
+      return .int
     }
+
   }
 
   private static func error(_ message: String, at column: Int) -> ExpressionError {

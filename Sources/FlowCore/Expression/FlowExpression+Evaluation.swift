@@ -43,6 +43,11 @@ struct Evaluator<Context: ExpressionContext> {
       values.reserveCapacity(elements.count)
       for element in elements { values.append(try evaluate(element)) }
       return .list(values)
+    case .map(let entries, _):
+      var values: [String: Value] = [:]
+      values.reserveCapacity(entries.count)
+      for entry in entries { values[entry.key] = try evaluate(entry.value) }
+      return .map(values)
     case .name(let name, let column):
       guard let value = context.value(of: name) else {
         throw ExpressionError(.evaluation, "unknown name '\(name)'", column: column)
@@ -101,6 +106,8 @@ struct Evaluator<Context: ExpressionContext> {
       let (result, overflow) = Int(0).subtractingReportingOverflow(i)
       if overflow { throw Self.overflow("-", at: column) }
       return .int(result)
+    case (.negate, .decimal(let d)): return .decimal(-d)
+    case (.negate, .duration(let seconds)): return .duration(-seconds)
     default:
       throw Self.error("operator '\(op.rawValue)' cannot be applied to \(operand.kindName)", at: column)
     }
@@ -128,12 +135,17 @@ struct Evaluator<Context: ExpressionContext> {
     }
     let right = try evaluate(rightNode)
     switch (op, left, right) {
-    case (.equal, _, _): return .bool(left == right)
-    case (.notEqual, _, _): return .bool(left != right)
+    case (.equal, _, _): return .bool(Self.equal(left, right))
+    case (.notEqual, _, _): return .bool(!Self.equal(left, right))
     case (.in, _, _): return .bool(try Self.contains(right, left, at: column, operation: "operator 'in'"))
     case (.add, .string(let a), .string(let b)): return .string(a + b)
     case (.add, .list(let a), .list(let b)): return .list(a + b)
     case (_, .int(let a), .int(let b)): return try Self.arithmetic(op, a, b, at: column)
+    case (_, .decimal(let a), .decimal(let b)): return try Self.arithmetic(op, a, b, at: column)
+    case (_, .int(let a), .decimal(let b)): return try Self.arithmetic(op, Double(a), b, at: column)
+    case (_, .decimal(let a), .int(let b)): return try Self.arithmetic(op, a, Double(b), at: column)
+    case (_, .date, _), (_, .duration, _), (_, _, .date), (_, _, .duration):
+      return try Self.timeArithmetic(op, left, right, at: column)
     case (.less, .string(let a), .string(let b)): return .bool(a < b)
     case (.lessOrEqual, .string(let a), .string(let b)): return .bool(a <= b)
     case (.greater, .string(let a), .string(let b)): return .bool(a > b)
@@ -165,13 +177,83 @@ struct Evaluator<Context: ExpressionContext> {
     return .int(result.partialValue)
   }
 
+  /// Decimals with a fraction: the result must stay a finite number.
+  private static func arithmetic(_ op: FlowExpression.BinaryOperator, _ a: Double, _ b: Double, at column: Int)
+    throws(ExpressionError) -> Value
+  {
+    let result: Double
+    switch op {
+    case .add: result = a + b
+    case .subtract: result = a - b
+    case .multiply: result = a * b
+    case .divide, .remainder:
+      if b == 0 { throw error("division by zero", at: column) }
+      result = op == .divide ? a / b : a.truncatingRemainder(dividingBy: b)
+    case .less: return .bool(a < b)
+    case .lessOrEqual: return .bool(a <= b)
+    case .greater: return .bool(a > b)
+    case .greaterOrEqual: return .bool(a >= b)
+    default: throw error("operator '\(op.rawValue)' cannot be applied to decimal and decimal", at: column)
+    }
+    guard result.isFinite else { throw error("decimal overflow in '\(op.rawValue)'", at: column) }
+    return .decimal(result)
+  }
+
+  /// Dates and durations: date - date is a duration, date ± duration a date, durations add, subtract, compare and
+  /// scale by an int; dates compare. A date outside years 1 to 9999 is an error.
+  private static func timeArithmetic(_ op: FlowExpression.BinaryOperator, _ left: Value, _ right: Value, at column: Int)
+    throws(ExpressionError) -> Value
+  {
+    func checked(_ result: (partialValue: Int, overflow: Bool)) throws(ExpressionError) -> Int {
+      if result.overflow { throw overflow(op.rawValue, at: column) }
+      return result.partialValue
+    }
+    func date(_ seconds: Int) throws(ExpressionError) -> Value {
+      guard CalendarDate.isInRange(seconds) else {
+        throw error("the date in '\(op.rawValue)' is outside the years 1 to 9999", at: column)
+      }
+      return .date(seconds)
+    }
+    switch (op, left, right) {
+    case (.subtract, .date(let a), .date(let b)): return .duration(try checked(a.subtractingReportingOverflow(b)))
+    case (.add, .date(let a), .duration(let b)), (.add, .duration(let b), .date(let a)):
+      return try date(try checked(a.addingReportingOverflow(b)))
+    case (.subtract, .date(let a), .duration(let b)): return try date(try checked(a.subtractingReportingOverflow(b)))
+    case (.add, .duration(let a), .duration(let b)): return .duration(try checked(a.addingReportingOverflow(b)))
+    case (.subtract, .duration(let a), .duration(let b)):
+      return .duration(try checked(a.subtractingReportingOverflow(b)))
+    case (.multiply, .duration(let a), .int(let b)), (.multiply, .int(let b), .duration(let a)):
+      return .duration(try checked(a.multipliedReportingOverflow(by: b)))
+    case (.divide, .duration(let a), .int(let b)):
+      if b == 0 { throw error("division by zero", at: column) }
+      return .duration(try checked(a.dividedReportingOverflow(by: b)))
+    case (.less, .date(let a), .date(let b)), (.less, .duration(let a), .duration(let b)): return .bool(a < b)
+    case (.lessOrEqual, .date(let a), .date(let b)), (.lessOrEqual, .duration(let a), .duration(let b)):
+      return .bool(a <= b)
+    case (.greater, .date(let a), .date(let b)), (.greater, .duration(let a), .duration(let b)): return .bool(a > b)
+    case (.greaterOrEqual, .date(let a), .date(let b)), (.greaterOrEqual, .duration(let a), .duration(let b)):
+      return .bool(a >= b)
+    default:
+      throw error(
+        "operator '\(op.rawValue)' cannot be applied to \(left.kindName) and \(right.kindName)", at: column)
+    }
+  }
+
+  /// `==`: the same value, where an int and a decimal are compared as numbers (`1 == 1.0`).
+  static func equal(_ left: Value, _ right: Value) -> Bool {
+    switch (left, right) {
+    case (.int(let a), .decimal(let b)), (.decimal(let b), .int(let a)): Double(a) == b && Int(exactly: b) == a
+    default: left == right
+    }
+  }
+
   /// `needle in haystack`: an element of a list, a key of a map, a substring of a string; false in null.
   static func contains(_ haystack: Value, _ needle: Value, at column: Int, operation: String)
     throws(ExpressionError) -> Bool
   {
     switch (haystack, needle) {
     case (.null, _): return false
-    case (.list(let elements), _): return elements.contains(needle)
+    case (.list(let elements), _): return elements.contains { equal($0, needle) }
     case (.map(let entries), .string(let key)): return entries[key] != nil
     case (.string(let text), .string(let part)): return part.isEmpty || text.contains(part)
     default:
@@ -197,6 +279,17 @@ struct Evaluator<Context: ExpressionContext> {
     func string(_ offset: Int) throws(ExpressionError) -> String {
       guard case .string(let s) = values[offset] else { throw mismatch(offset, expected: "a string") }
       return s
+    }
+    func int(_ offset: Int) throws(ExpressionError) -> Int {
+      guard case .int(let i) = values[offset] else { throw mismatch(offset, expected: "an int") }
+      return i
+    }
+    func date(_ offset: Int) throws(ExpressionError) -> Int {
+      guard case .date(let seconds) = values[offset] else { throw mismatch(offset, expected: "a date") }
+      return seconds
+    }
+    func invalid(_ what: String, expected: String) -> ExpressionError {
+      Self.error("\(function.signature): \(values[0]) is not \(what); expected \(expected)", at: arguments[0].start)
     }
     func time(_ offset: Int) throws(ExpressionError) -> Int {
       let text = try string(offset)
@@ -248,6 +341,80 @@ struct Evaluator<Context: ExpressionContext> {
       }
     case .isLaterToday:
       return .bool(try time(0) > TimeOfDay.normalized(context.minutesSinceMidnight))
+    case .matches:
+      let text = try string(0)
+      let source = try string(1)
+      do {
+        return .bool(try LinearPattern(source).matches(text))
+      } catch {
+        throw Self.error("invalid pattern \(values[1]): \(error.description)", at: arguments[1].start)
+      }
+    case .int:
+      switch values[0] {
+      case .int: return values[0]
+      case .decimal(let d):
+        guard let whole = Int(exactly: d.rounded(.towardZero)) else {
+          throw invalid("within the range of int", expected: "at most \(Int.max) in magnitude")
+        }
+        return .int(whole)
+      case .string(let text):
+        guard let parsed = Value.integer(text) else {
+          throw invalid("an integer", expected: "digits with an optional leading '-', within 64 bits")
+        }
+        return .int(parsed)
+      case .date(let seconds), .duration(let seconds): return .int(seconds)
+      default: throw mismatch(0, expected: "a number, a string, a date or a duration")
+      }
+    case .decimal:
+      switch values[0] {
+      case .int(let i): return .decimal(Double(i))
+      case .decimal: return values[0]
+      case .string(let text):
+        guard let parsed = Value.decimalNumber(text) else {
+          throw invalid("a number", expected: "digits with an optional '-' and fraction, such as \"80.5\"")
+        }
+        return .decimal(parsed)
+      default: throw mismatch(0, expected: "a number or a string")
+      }
+    case .string:
+      switch values[0] {
+      case .string: return values[0]
+      case .bool(let b): return .string(b ? "true" : "false")
+      case .int(let i): return .string(String(i))
+      case .decimal(let d): return .string(Value.decimalText(d))
+      case .date(let seconds): return .string(CalendarDate.text(seconds))
+      case .duration(let seconds): return .string(TimeSpan.text(seconds))
+      default: throw mismatch(0, expected: "a bool, a number, a string, a date or a duration")
+      }
+    case .date:
+      if case .date = values[0] { return values[0] }
+      guard let seconds = CalendarDate.seconds(try string(0)) else {
+        throw invalid("a date", expected: "\"YYYY-MM-DD\" or \"YYYY-MM-DDTHH:MM[:SS][Z]\", a day the month has")
+      }
+      return .date(seconds)
+    case .duration:
+      if case .duration = values[0] { return values[0] }
+      guard let seconds = TimeSpan.seconds(try string(0)) else {
+        throw invalid(
+          "a duration", expected: "whole numbers with the units d, h, m, s in that order, such as \"1h30m\"")
+      }
+      return .duration(seconds)
+    case .timestamp:
+      return .date(context.secondsSinceEpoch)
+    case .today:
+      return .date(CalendarDate.split(context.secondsSinceEpoch).days * CalendarDate.secondsPerDay)
+    case .addMonths, .addYears:
+      let start = try date(0)
+      let count = try int(1)
+      let (months, overflow) = count.multipliedReportingOverflow(by: function == .addYears ? 12 : 1)
+      guard !overflow, let result = CalendarDate.adding(months: months, to: start) else {
+        throw Self.error("\(function.signature): the date is outside the years 1 to 9999", at: column)
+      }
+      return .date(result)
+    case .yearsBetween:
+      return .int(CalendarDate.years(from: try date(0), to: try date(1)))
+    case .bucket:
+      return .int(StableHash.bucket(try string(0), salt: try string(1)))
     }
   }
 

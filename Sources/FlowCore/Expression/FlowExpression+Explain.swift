@@ -35,6 +35,9 @@ struct Explainer<Context: ExpressionContext> {
       return (
         "[" + elements.map { render($0, atLeast: 0) }.joined(separator: ", ") + "]", FlowExpression.primaryPrecedence
       )
+    case .map(let entries, _):
+      let text = entries.map { Value.mapKeyText($0.key) + ": " + render($0.value, atLeast: 0) }
+      return ("{" + text.joined(separator: ", ") + "}", FlowExpression.primaryPrecedence)
     case .name(let name, _):
       return (name, FlowExpression.primaryPrecedence)
     case .member(let base, let name, _):
@@ -65,6 +68,7 @@ struct Explainer<Context: ExpressionContext> {
 
   private func literal(_ value: Value) -> (text: String, precedence: Int) {
     if case .int(let i) = value, i < 0 { return (value.description, FlowExpression.unaryPrecedence) }
+    if case .decimal(let d) = value, d < 0 { return (value.description, FlowExpression.unaryPrecedence) }
     return (value.description, FlowExpression.primaryPrecedence)
   }
 }

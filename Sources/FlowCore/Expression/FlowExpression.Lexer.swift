@@ -3,6 +3,8 @@ extension FlowExpression {
     enum Kind: Equatable, Sendable {
       /// An integer literal's magnitude (the sign is a separate `-`).
       case integer(UInt64)
+      /// A decimal literal's magnitude (`80.5`, `1e-5`; the sign is a separate `-`).
+      case decimal(Double)
       case string(String)
       case identifier(String)
       case symbol(String)
@@ -59,7 +61,7 @@ extension FlowExpression {
       }
     }
     private static let oneCharacterSymbols: Set<Unicode.Scalar> = [
-      "(", ")", "[", "]", ",", ".", "?", ":", "!", "<", ">", "+", "-", "*", "/", "%",
+      "(", ")", "[", "]", "{", "}", ",", ".", "?", ":", "!", "<", ">", "+", "-", "*", "/", "%",
     ]
 
     private mutating func next() throws(ExpressionError) -> Token {
@@ -92,7 +94,6 @@ extension FlowExpression {
         case "=": "; did you mean '=='?"
         case "&": "; did you mean '&&'?"
         case "|": "; did you mean '||'?"
-        case "{": "; map literals are not supported"
         default: ""
         }
       throw ExpressionError(.syntax, "unexpected character '\(Self.printable(scalar))'\(hint)", column: column)
@@ -109,11 +110,35 @@ extension FlowExpression {
         value = sum
         position += 1
       }
+      var isDecimal = false
       if position < scalars.count, scalars[position] == ".", position + 1 < scalars.count,
         Self.isDigit(scalars[position + 1])
       {
-        throw ExpressionError(
-          .syntax, "decimal numbers are not supported; expected an integer", column: start + 1)
+        isDecimal = true
+        position += 1
+        while position < scalars.count, Self.isDigit(scalars[position]) { position += 1 }
+      }
+      if position < scalars.count, scalars[position] == "e" || scalars[position] == "E" {
+        var end = position + 1
+        if end < scalars.count, scalars[end] == "+" || scalars[end] == "-" { end += 1 }
+        if end < scalars.count, Self.isDigit(scalars[end]) {
+          isDecimal = true
+          position = end
+          while position < scalars.count, Self.isDigit(scalars[position]) { position += 1 }
+        }
+      }
+      if isDecimal {
+        if position < scalars.count, Self.isIdentifierStart(scalars[position]) {
+          throw ExpressionError(
+            .syntax, "unexpected '\(Self.printable(scalars[position]))' after a number", column: position + 1)
+        }
+        let literal = text(from: start)
+        guard let number = Double(literal), number.isFinite else {
+          throw ExpressionError(
+            .syntax, "decimal literal '\(literal)' is too large; at most \(Double.greatestFiniteMagnitude)",
+            column: start + 1)
+        }
+        return Token(kind: .decimal(number), column: start + 1, text: literal)
       }
       if position < scalars.count, Self.isIdentifierStart(scalars[position]) {
         throw ExpressionError(

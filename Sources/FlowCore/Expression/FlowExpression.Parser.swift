@@ -135,6 +135,10 @@ extension FlowExpression {
         let value = magnitude == UInt64(Int.max) + 1 ? Int.min : -Int(magnitude)
         return try postfix(after: node(.literal(.int(value), at: token.column)))
       }
+      if token.is("-"), case .decimal(let magnitude) = current.kind {
+        _ = advance()
+        return try postfix(after: node(.literal(.decimal(-magnitude), at: token.column)))
+      }
       try enter(at: token.column)
       defer { leave() }
       let operand = try unary()
@@ -181,6 +185,9 @@ extension FlowExpression {
             .syntax, "integer literal '\(token.text)' is too large; at most \(Int.max)", column: token.column)
         }
         return try node(.literal(.int(Int(magnitude)), at: token.column))
+      case .decimal(let number):
+        _ = advance()
+        return try node(.literal(.decimal(number), at: token.column))
       case .string(let text):
         _ = advance()
         return try node(.literal(.string(text), at: token.column))
@@ -217,9 +224,45 @@ extension FlowExpression {
         }
         try expect("]", closing: token, orComma: true)
         return try node(.list(elements.map(\.syntax), at: token.column), children: elements)
+      case .symbol("{"):
+        return try mapLiteral(at: advance())
       default:
         throw ExpressionError(.syntax, "unexpected \(token.quoted); expected an expression", column: token.column)
       }
+    }
+
+    /// '{' (key ':' conditional (',' key ':' conditional)*)? '}' where a key is a name or a string.
+    private mutating func mapLiteral(at open: Token) throws(ExpressionError) -> Parsed {
+      try enter(at: open.column)
+      defer { leave() }
+      var entries: [(key: String, value: Syntax)] = []
+      var values: [Parsed] = []
+      var seen: Set<String> = []
+      while !current.is("}") {
+        let keyToken = current
+        let key: String
+        switch keyToken.kind {
+        case .identifier(let name), .string(let name): key = name
+        default:
+          throw ExpressionError(
+            .syntax, "unexpected \(keyToken.quoted); expected a map key (a name or a string)", column: keyToken.column)
+        }
+        _ = advance()
+        guard seen.insert(key).inserted else {
+          throw ExpressionError(.syntax, "duplicate key '\(key)' in a map literal", column: keyToken.column)
+        }
+        guard current.is(":") else {
+          throw ExpressionError(
+            .syntax, "unexpected \(current.quoted); expected ':' after the map key '\(key)'", column: current.column)
+        }
+        _ = advance()
+        let value = try conditional()
+        entries.append((key, value.syntax))
+        values.append(value)
+        if current.is(",") { _ = advance() } else { break }
+      }
+      try expect("}", closing: open, orComma: true)
+      return try node(.map(entries, at: open.column), children: values)
     }
 
     /// name '(' (conditional (',' conditional)*)? ')'
@@ -228,7 +271,7 @@ extension FlowExpression {
         let names = Builtin.allCases.map(\.rawValue)
         throw ExpressionError(
           .syntax, "unknown function '\(name)'" + Suggestion.didYouMean(name, in: names),
-          column: token.column, notes: ["functions: " + Suggestion.list(names)])
+          column: token.column, notes: ["functions: " + Suggestion.list(names, limit: names.count)])
       }
       let open = advance()
       try enter(at: open.column)
@@ -244,6 +287,13 @@ extension FlowExpression {
         throw ExpressionError(
           .syntax, "\(function.signature) takes \(function.arity) \(plural), found \(arguments.count)",
           column: token.column)
+      }
+      if function == .matches, case .literal(.string(let pattern), let column) = arguments[1].syntax {
+        do {
+          _ = try LinearPattern(pattern)
+        } catch {
+          throw ExpressionError(.syntax, "invalid pattern: \(error.description)", column: column)
+        }
       }
       return try node(.call(function, arguments.map(\.syntax), at: token.column), children: arguments)
     }
@@ -263,9 +313,9 @@ extension FlowExpression {
 
     private func startsExpression(_ token: Token) -> Bool {
       switch token.kind {
-      case .integer, .string: true
+      case .integer, .decimal, .string: true
       case .identifier(let name): name != "in"
-      case .symbol(let s): s == "(" || s == "[" || s == "!" || s == "-"
+      case .symbol(let s): s == "(" || s == "[" || s == "{" || s == "!" || s == "-"
       case .end: false
       }
     }

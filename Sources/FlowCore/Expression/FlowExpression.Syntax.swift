@@ -5,6 +5,8 @@ extension FlowExpression {
   indirect enum Syntax: Sendable {
     case literal(Value, at: Int)
     case list([Syntax], at: Int)
+    /// `{key: value, "other key": value}`, entries in source order (keys are distinct).
+    case map([(key: String, value: Syntax)], at: Int)
     case name(String, at: Int)
     case member(Syntax, String, at: Int)
     case index(Syntax, Syntax, at: Int)
@@ -16,7 +18,7 @@ extension FlowExpression {
     /// The column errors about this node point at.
     var column: Int {
       switch self {
-      case .literal(_, let at), .list(_, let at), .name(_, let at), .member(_, _, let at),
+      case .literal(_, let at), .list(_, let at), .map(_, let at), .name(_, let at), .member(_, _, let at),
         .index(_, _, let at), .unary(_, _, let at), .binary(_, _, _, let at),
         .conditional(_, _, _, let at), .call(_, _, let at):
         at

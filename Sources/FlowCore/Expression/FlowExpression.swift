@@ -78,6 +78,8 @@ extension FlowExpression {
       break
     case .list(let elements, _), .call(_, let elements, _):
       for element in elements { collectReferences(element, into: &found) }
+    case .map(let entries, _):
+      for entry in entries { collectReferences(entry.value, into: &found) }
     case .member(let base, _, _), .unary(_, let base, _):
       collectReferences(base, into: &found)
     case .index(let base, let key, _), .binary(_, let base, let key, _):

@@ -40,7 +40,36 @@ package enum TimeOfDay {
   /// ahead, gives a minute (one that is not a finite number gives midnight), never a trap.
   package static func minutes(ofClock seconds: Double) -> Int {
     guard seconds.isFinite else { return 0 }
-    return (Int(seconds.truncatingRemainder(dividingBy: Double(minutesPerDay * 60))) / 60) % minutesPerDay
+    var rest = seconds.truncatingRemainder(dividingBy: Double(minutesPerDay * 60))
+    if rest < 0 { rest += Double(minutesPerDay * 60) }
+    return (Int(rest) / 60) % minutesPerDay
+  }
+
+  /// The whole seconds since 1970-01-01 00:00 UTC a clock shows (the clock counts seconds from then, so a clock under
+  /// a day is a time on 1970-01-01), held to the range of dates (years 1 to 9999); a clock that is not a finite
+  /// number gives 1970-01-01 00:00.
+  package static func secondsSinceEpoch(ofClock seconds: Double) -> Int {
+    guard seconds.isFinite else { return 0 }
+    return Int(min(max(seconds.rounded(.down), Double(CalendarDate.earliest)), Double(CalendarDate.latest)))
+  }
+
+  /// A clock as `--clock`, a scenario's `clock:` and the `state` command write it: `HH:MM` on 1970-01-01 (the
+  /// default day), else the date and time (`2026-11-25T23:55` or `2026-11-25`; see ``CalendarDate``).
+  package static func clockText(seconds: Double) -> String {
+    if seconds >= 0, seconds < Double(minutesPerDay * 60) { return text(seconds: seconds) }
+    let whole = secondsSinceEpoch(ofClock: seconds)
+    let (_, secondOfDay) = CalendarDate.split(whole)
+    let full = CalendarDate.text(whole)
+    // Seconds and the `Z` are dropped when the clock is on a whole minute: `2026-11-25T23:55`.
+    if secondOfDay % 60 == 0, secondOfDay != 0 { return String(full.dropLast(4)) }
+    return full
+  }
+
+  /// The clock `text` sets: `HH:MM` (that time on 1970-01-01) or a date as ``CalendarDate/seconds(_:)`` reads it;
+  /// nil for anything else.
+  package static func clock(_ text: String) -> Double? {
+    if let seconds = seconds(text) { return seconds }
+    return CalendarDate.seconds(text).map(Double.init)
   }
 
   package static func normalized(_ minutes: Int) -> Int {

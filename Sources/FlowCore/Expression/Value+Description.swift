@@ -1,9 +1,9 @@
 // MARK: - Literal text
 
 extension Value: CustomStringConvertible {
-  /// The value written as an expression literal: `null`, `true`, `18`, `"text"` (escaped), `["a", "b"]`,
-  /// and maps as `{key: value, "other key": value}` with sorted keys, a key quoted unless it is a name (a form
-  /// expressions cannot write, for display only). The one text form of a value in messages and traces.
+  /// The value written as an expression literal: `null`, `true`, `18`, `80.5`, `date("2026-11-25")`,
+  /// `duration("1h30m")`, `"text"` (escaped), `["a", "b"]`, and maps as `{key: value, "other key": value}` with
+  /// sorted keys, a key quoted unless it is a name. The one text form of a value in messages and traces.
   public var description: String {
     var text = ""
     write(to: &text)
@@ -15,6 +15,15 @@ extension Value: CustomStringConvertible {
     case .null: text += "null"
     case .bool(let b): text += b ? "true" : "false"
     case .int(let i): text += String(i)
+    case .decimal(let d): text += Value.decimalText(d)
+    case .date(let seconds):
+      text += "date("
+      Value.writeQuoted(CalendarDate.text(seconds), to: &text)
+      text += ")"
+    case .duration(let seconds):
+      text += "duration("
+      Value.writeQuoted(TimeSpan.text(seconds), to: &text)
+      text += ")"
     case .string(let s): Value.writeQuoted(s, to: &text)
     case .list(let elements):
       text += "["
@@ -27,12 +36,26 @@ extension Value: CustomStringConvertible {
       text += "{"
       for (offset, entry) in entries.sorted(by: { $0.key < $1.key }).enumerated() {
         if offset > 0 { text += ", " }
-        if Value.isName(entry.key) { text += entry.key } else { Value.writeQuoted(entry.key, to: &text) }
+        text += Value.mapKeyText(entry.key)
         text += ": "
         entry.value.write(to: &text)
       }
       text += "}"
     }
+  }
+
+  /// `80.5`, `80.0`, `1e-05`: the shortest text that reads back as the same number, always with a fraction or an
+  /// exponent so that it reads back as a decimal (the form `string(d)` gives).
+  package static func decimalText(_ value: Double) -> String {
+    value == 0 ? "0.0" : value.description
+  }
+
+  /// A map key as a map literal writes it: bare when it is a name, else quoted.
+  static func mapKeyText(_ key: String) -> String {
+    if isName(key) { return key }
+    var text = ""
+    writeQuoted(key, to: &text)
+    return text
   }
 
   /// Whether `key` is a name (`[A-Za-z_][A-Za-z0-9_]*`), written bare as a map key.
@@ -69,12 +92,16 @@ extension Value: CustomStringConvertible {
 // MARK: - Kinds
 
 extension Value {
-  /// The kind of value as messages name it: `null`, `bool`, `int`, `string`, `list`, `map`.
+  /// The kind of value as messages name it: `null`, `bool`, `int`, `decimal`, `date`, `duration`, `string`,
+  /// `list`, `map`.
   package var kindName: String {
     switch self {
     case .null: "null"
     case .bool: "bool"
     case .int: "int"
+    case .decimal: "decimal"
+    case .date: "date"
+    case .duration: "duration"
     case .string: "string"
     case .list: "list"
     case .map: "map"

@@ -1,7 +1,7 @@
 // MARK: - From a document node
 
-/// A number with a fraction where the flow language has only integers.
-package struct NotAnInteger: Error, Sendable, Hashable {
+/// A number that is not finite (`.inf`, `.nan`), which no flow value can hold.
+package struct NotAFiniteNumber: Error, Sendable, Hashable {
   /// The number as written.
   package let number: Double
   /// Where it is written.
@@ -9,16 +9,17 @@ package struct NotAnInteger: Error, Sendable, Hashable {
 }
 
 extension Value {
-  /// The value a document node denotes (positions dropped).
-  /// - Throws: ``NotAnInteger`` for the first number with a fraction: values have no fractions.
-  package init(exactly node: Node) throws(NotAnInteger) {
+  /// The value a document node denotes (positions dropped): an integer is an int, a number written with a fraction
+  /// or an exponent a decimal (``VariableType/coerce(_:)`` reads a whole decimal where an int is declared). Dates and durations are written as strings in documents; ``VariableType/coerce(_:)`` reads them.
+  /// - Throws: ``NotAFiniteNumber`` for the first number that is infinite or not a number.
+  package init(exactly node: Node) throws(NotAFiniteNumber) {
     switch node.content {
     case .null: self = .null
     case .bool(let b): self = .bool(b)
     case .int(let i): self = .int(i)
     case .double(let d):
-      guard let i = Int(exactly: d) else { throw NotAnInteger(number: d, location: node.location) }
-      self = .int(i)
+      guard d.isFinite else { throw NotAFiniteNumber(number: d, location: node.location) }
+      self = .decimal(d)
     case .string(let s): self = .string(s)
     case .sequence(let items):
       var values: [Value] = []
@@ -32,7 +33,7 @@ extension Value {
     }
   }
 
-  /// The value a document node denotes, or nil when it holds a number with a fraction.
+  /// The value a document node denotes, or nil when it holds a number that is not finite.
   package init?(node: Node) {
     guard let value = try? Value(exactly: node) else { return nil }
     self = value
@@ -42,12 +43,16 @@ extension Value {
 // MARK: - As JSON
 
 extension Value {
-  /// The value as a document node, map keys sorted (so its JSON is deterministic).
+  /// The value as a document node, map keys sorted (so its JSON is deterministic). A date or a duration is written as
+  /// its text (`"2026-11-25T23:55:00Z"`, `"1h30m"`).
   package var node: Node {
     switch self {
     case .null: Node(.null)
     case .bool(let b): Node(.bool(b))
     case .int(let i): Node(.int(i))
+    case .decimal(let d): Node(.double(d))
+    case .date(let seconds): Node(.string(CalendarDate.text(seconds)))
+    case .duration(let seconds): Node(.string(TimeSpan.text(seconds)))
     case .string(let s): Node(.string(s))
     case .list(let items): Node(.sequence(items.map(\.node)))
     case .map(let entries):
@@ -57,6 +62,16 @@ extension Value {
             Node.Entry(key: $0.key, keyLocation: .unknown, value: $0.value.node)
           }
         ))
+    }
+  }
+
+  /// The value as a store keeps it, which is what reading the store gives back: a date or a duration as its text,
+  /// everything else as it is.
+  package var stored: Value {
+    switch self {
+    case .date(let seconds): .string(CalendarDate.text(seconds))
+    case .duration(let seconds): .string(TimeSpan.text(seconds))
+    default: self
     }
   }
 

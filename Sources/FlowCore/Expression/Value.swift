@@ -4,8 +4,14 @@ public enum Value: Hashable, Sendable {
   case null
   /// `true` or `false`.
   case bool(Bool)
-  /// An integer; the language has no fractions.
+  /// An integer (64 bits).
   case int(Int)
+  /// A number with a fraction (`80.5`): a binary floating-point number, always finite.
+  case decimal(Double)
+  /// A date and time: whole seconds since 1970-01-01 00:00:00 UTC, from year 1 through 9999.
+  case date(Int)
+  /// A length of time in whole seconds, negative for a time earlier (`duration("10m")`, a date minus a date).
+  case duration(Int)
   /// A string.
   case string(String)
   /// An ordered list.
@@ -20,6 +26,9 @@ package indirect enum ValueType: Hashable, Sendable, CustomStringConvertible {
   case null
   case bool
   case int
+  case decimal
+  case date
+  case duration
   case string
   case list(ValueType)
   case map(ValueType)
@@ -34,6 +43,9 @@ package indirect enum ValueType: Hashable, Sendable, CustomStringConvertible {
     case .null: "null"
     case .bool: "bool"
     case .int: "int"
+    case .decimal: "decimal"
+    case .date: "date"
+    case .duration: "duration"
     case .string: "string"
     case .list(let e): "list<\(e)>"
     case .map(let e): "map<\(e)>"

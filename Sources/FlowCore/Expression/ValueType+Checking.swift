@@ -8,6 +8,9 @@ extension ValueType {
     case .null: self = .null
     case .bool: self = .bool
     case .int: self = .int
+    case .decimal: self = .decimal
+    case .date: self = .date
+    case .duration: self = .duration
     case .string: self = .string
     case .list(let elements): self = .list(Self.common(elements.lazy.map(ValueType.init(of:))))
     case .map(let entries): self = .map(Self.common(entries.values.lazy.map(ValueType.init(of:))))
@@ -51,6 +54,7 @@ extension ValueType {
     switch (self, other) {
     case (.any, _), (_, .any): return .any
     case (.null, let type), (let type, .null): return .optional(of: type)
+    case (.int, .decimal), (.decimal, .int): return .decimal
     case (.optional(let a), _), (_, .optional(let a)):
       let b = self.isOptional ? other.unwrapped : unwrapped
       return a.unified(with: b).map(ValueType.optional(of:))
@@ -66,6 +70,7 @@ extension ValueType {
   func isComparable(with other: ValueType) -> Bool {
     switch (unwrapped, other.unwrapped) {
     case (.any, _), (_, .any), (.null, _), (_, .null): true
+    case (.int, .decimal), (.decimal, .int): true
     case (.list(let a), .list(let b)): a.isComparable(with: b)
     case (.map(let a), .map(let b)): a.isComparable(with: b)
     case (.record, .record), (.record, .map), (.map, .record): true
@@ -97,6 +102,9 @@ extension ValueType {
     case .null: .null
     case .bool: .bool
     case .int: .int
+    case .decimal: .decimal
+    case .date: .date
+    case .duration: .duration
     case .string: .string
     case .list: .list
     case .map, .record: .map
@@ -105,6 +113,9 @@ extension ValueType {
   }
 
   enum Kind: Sendable {
-    case any, null, bool, int, string, list, map
+    case any, null, bool, int, decimal, date, duration, string, list, map
+
+    /// An int or a decimal.
+    var isNumber: Bool { self == .int || self == .decimal }
   }
 }

@@ -104,25 +104,40 @@ package struct Fact: Sendable, Hashable {
 
 /// The type of a variable or fact.
 package enum VariableType: String, Sendable, Hashable, CaseIterable {
-  case bool, int, string, list, map
+  case bool, int, decimal, date, duration, string, list, map
 
   package var valueType: ValueType {
     switch self {
     case .bool: .bool
     case .int: .int
+    case .decimal: .decimal
+    case .date: .date
+    case .duration: .duration
     case .string: .string
     case .list: .list(.string)
     case .map: .map(.string)
     }
   }
 
-  /// Whether `value` has this type.
-  package func admits(_ value: Value) -> Bool {
+  /// Whether `value` has this type, or reads as it (see ``coerce(_:)``).
+  package func admits(_ value: Value) -> Bool { coerce(value) != nil }
+
+  /// `value` as a value of this type, or nil when it is not one: an int is read as a decimal where a decimal is
+  /// wanted (and a whole decimal, `18.0`, as an int where an int is), and a date or a duration as the text documents and stores write it (`"2026-11-25"`, `"10m"`). A date
+  /// may be null (not set).
+  package func coerce(_ value: Value) -> Value? {
     switch (self, value) {
-    case (.bool, .bool), (.int, .int), (.string, .string): true
-    case (.list, .list(let items)): items.allSatisfy { if case .string = $0 { true } else { false } }
-    case (.map, .map(let entries)): entries.values.allSatisfy { if case .string = $0 { true } else { false } }
-    default: false
+    case (.bool, .bool), (.int, .int), (.decimal, .decimal), (.date, .date), (.date, .null), (.duration, .duration),
+      (.string, .string):
+      value
+    case (.decimal, .int(let i)): .decimal(Double(i))
+    case (.int, .decimal(let d)): Int(exactly: d).map(Value.int)
+    case (.date, .string(let text)): CalendarDate.seconds(text).map(Value.date)
+    case (.duration, .string(let text)): TimeSpan.seconds(text).map(Value.duration)
+    case (.list, .list(let items)): items.allSatisfy { if case .string = $0 { true } else { false } } ? value : nil
+    case (.map, .map(let entries)):
+      entries.values.allSatisfy { if case .string = $0 { true } else { false } } ? value : nil
+    default: nil
     }
   }
 }
@@ -140,10 +155,14 @@ package struct Variable: Sendable, Hashable {
   package let initial: Expr?
   package let location: SourceLocation
 
-  package func admits(_ value: Value) -> Bool {
-    guard type.admits(value) else { return false }
-    if let allowedValues, case .string(let s) = value { return allowedValues.contains(s) }
-    return true
+  package func admits(_ value: Value) -> Bool { coerce(value) != nil }
+
+  /// `value` as this variable holds it (see ``VariableType/coerce(_:)``), or nil when it is not of the variable's
+  /// type or not one of its allowed values.
+  package func coerce(_ value: Value) -> Value? {
+    guard let typed = type.coerce(value) else { return nil }
+    if let allowedValues, case .string(let s) = typed { return allowedValues.contains(s) ? typed : nil }
+    return typed
   }
 }
 

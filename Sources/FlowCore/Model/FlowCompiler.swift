@@ -130,8 +130,14 @@ private final class Compiler {
   func compileFact(_ entry: Node.Entry) -> Fact {
     let node = entry.value
     let type = variableType(node["type"]) ?? .string
-    let defaultValue = node["default"].map(value(of:)) ?? type.zero
-    var values = (node["values"]?.sequence ?? []).map(value(of:))
+    func typed(_ node: Node, _ what: String) -> Value {
+      let written = value(of: node)
+      if let value = type.coerce(written) { return value }
+      error("\(what) of '\(entry.key)' must be \(type.article) \(type.rawValue); found \(written)", at: node.location)
+      return written
+    }
+    let defaultValue = node["default"].map { typed($0, "the default") } ?? type.zero
+    var values = (node["values"]?.sequence ?? []).map { typed($0, "a value") }
     if values.isEmpty { values = type == .bool ? [.bool(false), .bool(true)] : [defaultValue] }
     return Fact(name: entry.key, type: type, defaultValue: defaultValue, values: values, location: entry.keyLocation)
   }
@@ -139,11 +145,12 @@ private final class Compiler {
   func compileVariable(_ entry: Node.Entry) -> Variable {
     let node = entry.value
     let type = variableType(node["type"]) ?? .string
-    // A default with a fraction is reported below as not of the variable's type.
-    let defaultValue = node["default"].map { (try? Value(exactly: $0)) ?? .null } ?? type.zero
-    if let defaultNode = node["default"], !type.admits(defaultValue) {
+    // A default that does not fit is reported below as not of the variable's type.
+    let written = node["default"].map { (try? Value(exactly: $0)) ?? .null }
+    let defaultValue = written.flatMap(type.coerce) ?? type.zero
+    if let defaultNode = node["default"], written.flatMap(type.coerce) == nil {
       error(
-        "default of '\(entry.key)' must be a \(type.rawValue); found \(defaultNode.kindDescription)",
+        "default of '\(entry.key)' must be \(type.article) \(type.rawValue); found \(defaultNode.kindDescription)",
         at: defaultNode.location)
     }
     return Variable(
@@ -465,6 +472,7 @@ private final class Compiler {
     case .string(let s): source = s
     case .bool(let b): source = b ? "true" : "false"
     case .int(let i): source = String(i)
+    case .double(let d) where d.isFinite: source = Value.decimalText(d)
     default:
       error("expected an expression (a string); found \(node.kindDescription)", at: node.location)
       return nil
@@ -515,18 +523,24 @@ private final class Compiler {
     do {
       return try Value(exactly: node)
     } catch {
-      self.error("'\(error.number)' is not an integer: flow values have no fractions", at: error.location)
+      self.error("'\(error.number)' is not a finite number", at: error.location)
       return .null
     }
   }
 }
 
 extension VariableType {
+  /// `a` or `an`, for messages: "must be an int".
+  package var article: String { self == .int ? "an" : "a" }
+
   /// The value of this type a variable has when nothing else is known.
   package var zero: Value {
     switch self {
     case .bool: .bool(false)
     case .int: .int(0)
+    case .decimal: .decimal(0)
+    case .date: .null
+    case .duration: .duration(0)
     case .string: .string("")
     case .list: .list([])
     case .map: .map([:])

@@ -53,7 +53,9 @@ public protocol ReviewPrompt: Sendable {
 public protocol Platform: Sendable {
   /// The device's facts by name, read at launch.
   func environment() async -> [String: Value]
-  /// Seconds since midnight now.
+  /// The clock now: seconds since 1970-01-01 00:00 UTC (`timestamp()` and `today()` read the date, `now()` the
+  /// time of day). A value under 86,400, the seconds since midnight, is that time on 1970-01-01: enough for flows
+  /// that read only the time of day.
   func timeOfDay() async -> Double
 }
 

@@ -320,7 +320,7 @@ package struct ExploreOptions: Sendable {
   package var maxPermissionCombinations = 64
   /// Record which declared transitions and permission outcomes are taken (for reports and `--emit-scenarios`).
   package var trackTransitions = true
-  /// The virtual clock at launch (seconds since midnight).
+  /// The virtual clock at launch (seconds since 1970-01-01 00:00 UTC).
   package var clock: Double = 9 * 3600
   package init() {}
 }

@@ -139,7 +139,7 @@ package struct ScenarioEmitter {
         out += "    permissions: \(Value.map(Dictionary(uniqueKeysWithValues: statuses)).jsonText)\n"
       }
       if exploration.options.clock != 9 * 3600 {
-        out += "    clock: \(quoted(TimeOfDay.text(seconds: exploration.options.clock)))\n"
+        out += "    clock: \(quoted(TimeOfDay.clockText(seconds: exploration.options.clock)))\n"
       }
       if !generated.answers.isEmpty {
         out += "    answers: \(Value.map(generated.answers.mapValues(Value.list)).jsonText)\n"

@@ -10,7 +10,7 @@ extension Providers {
   /// flags give them, and by step id (`stepAnswers`: used first for a dialog shown on that step).
   /// - Parameters:
   ///   - facts: the device's environment facts.
-  ///   - clock: seconds since midnight at launch.
+  ///   - clock: the clock at launch, seconds since 1970-01-01 00:00 UTC (under a day: a time on that day).
   ///   - permissionStatuses: each permission's status at launch (default `notDetermined`).
   ///   - answers: successive answers per permission kind or action.
   ///   - stepAnswers: successive answers per step id, for whatever dialog the step shows.

@@ -1,14 +1,14 @@
-/// A JSON Schema `pattern` compiled for matching in linear time: a Thompson NFA run as a Pike VM over the
-/// text's Unicode scalars, so a pattern such as `^(a|aa)+$` costs O(text length × pattern size) on any input
-/// and can never backtrack exponentially.
+/// A regular expression compiled for matching in linear time (a JSON Schema `pattern`, and the flow language's
+/// `matches(s, pattern)`): a Thompson NFA run as a Pike VM over the text's Unicode scalars, so a pattern such as
+/// `^(a|aa)+$` costs O(text length × pattern size) on any input and can never backtrack exponentially.
 ///
 /// The syntax is ECMA-262 with the `u` flag (what JSON Schema specifies), except the two parts that are not
-/// regular: backreferences (`\1`) and lookaround (`(?=`, `(?!`, `(?<=`, `(?<!`) are refused when the schema
+/// regular: backreferences (`\1`) and lookaround (`(?=`, `(?!`, `(?<=`, `(?<!`) are refused when the pattern
 /// compiles. Supported: literals, `.`, classes with ranges and negation, `\d \D \w \W \s \S` (ASCII `\d` and
 /// `\w`, ECMA-262 white space), `\b \B`, `\p{…}`/`\P{…}` for general categories, `\t \n \v \f \r \0 \cX \xHH
 /// \uHHHH \u{H…}`, groups (capturing, named and `(?:`), alternation, greedy and lazy quantifiers (`* + ? {n}
 /// {n,} {n,m}`), and `^`/`$` (not multiline). A match is searched anywhere in the text unless anchored.
-struct LinearPattern: Sendable {
+package struct LinearPattern: Sendable {
   private let program: [Instruction]
   private let classes: [ScalarClass]
   /// The same program as a lazily built deterministic automaton, for programs without `\b`/`\B`.
@@ -16,11 +16,11 @@ struct LinearPattern: Sendable {
 
   /// Most instructions a pattern may compile to; counted repetitions (`(ab){1000}`) are expanded, so this
   /// bounds what a hostile pattern costs per character.
-  static let maxInstructions = 20_000
+  package static let maxInstructions = 20_000
 
   /// Why a pattern cannot be compiled, phrased for the schema's author.
-  struct SyntaxError: Error, CustomStringConvertible {
-    var description: String
+  package struct SyntaxError: Error, CustomStringConvertible {
+    package var description: String
   }
 
   enum Instruction: Sendable {
@@ -35,7 +35,7 @@ struct LinearPattern: Sendable {
     case start, end, wordBoundary, notWordBoundary
   }
 
-  init(_ source: String) throws(SyntaxError) {
+  package init(_ source: String) throws(SyntaxError) {
     var parser = Parser(Array(source.unicodeScalars))
     let tree = try parser.parse()
     var compiler = Compiler()
@@ -50,13 +50,13 @@ struct LinearPattern: Sendable {
   ///
   /// One pass over the text's scalars with two thread lists and one work stack, all allocated once per call:
   /// nothing is allocated per character.
-  func matches(_ text: String) -> Bool {
+  package func matches(_ text: String) -> Bool {
     if let automaton, let answer = automaton.matches(text) { return answer }
     return simulate(text)
   }
 
   /// The Pike VM itself: what the automaton caches, and the answer when its table is full.
-  func simulate(_ text: String) -> Bool {
+  package func simulate(_ text: String) -> Bool {
     var current = ThreadList(capacity: program.count)
     var next = ThreadList(capacity: program.count)
     var stack: [Int] = []
