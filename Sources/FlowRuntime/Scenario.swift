@@ -29,6 +29,15 @@ package struct ScenarioCase: Sendable, Hashable {
   /// Where each `env:`, `permissions:` and `answers:` key was written (the case's own, else its table's
   /// `defaults:`), for checking them against the flow.
   package var settingLocations: [ScenarioSetting: SourceLocation] = [:]
+  /// The steps and variables the row's checks name (`at`, `path`, `skipped`, `variables`), by where each is
+  /// written, for checking them against the flow.
+  package var references: [SourceLocation: ScenarioReference] = [:]
+}
+
+/// A name of the flow a scenario case's checks use.
+package enum ScenarioReference: Sendable, Hashable {
+  case step(String)
+  case variable(String)
 }
 
 /// A name a scenario case gives the device: an environment fact, a permission kind, or the key of scripted

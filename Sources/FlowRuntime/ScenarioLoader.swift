@@ -126,6 +126,7 @@ package enum ScenarioLoader {
           }
         } else if let check = item["expect"] {
           result.steps.append(.check(screenCheck(check), location: item.location))
+          noteReferences(in: check, of: &result)
         } else if let line = item["command"]?.string {
           if let command = parseCommand(line, at: item.location) {
             result.steps.append(
@@ -133,8 +134,24 @@ package enum ScenarioLoader {
           }
         }
       }
-      if let expect = node["expect"] { result.expect = expectations(expect) }
+      if let expect = node["expect"] {
+        result.expect = expectations(expect)
+        noteReferences(in: expect, of: &result)
+      }
       return result
+    }
+
+    /// Notes the steps (`at`, `path`, `skipped`) and variables (`variables`) an `expect:` names, where each is
+    /// written.
+    func noteReferences(in expect: Node, of scenarioCase: inout ScenarioCase) {
+      for node in [expect["at"]].compactMap({ $0 }) + (expect["path"]?.sequence ?? [])
+        + (expect["skipped"]?.sequence ?? [])
+      {
+        if let step = node.string { scenarioCase.references[node.location] = .step(step) }
+      }
+      for entry in expect["variables"]?.entries ?? [] {
+        scenarioCase.references[entry.keyLocation] = .variable(entry.key)
+      }
     }
 
     mutating func parseCommand(_ line: String, at location: SourceLocation) -> Command? {

@@ -89,8 +89,9 @@ package enum ScenarioRunner {
   }
 
   /// The `env:`, `permissions:` and `answers:` keys of `scenarioCase` that `flow` does not declare, `env:`
-  /// values of the wrong type, and answers whose outcome or `result` the dialog cannot give, with where they
-  /// were written (sorted by position).
+  /// values of the wrong type, answers whose outcome or `result` the dialog cannot give, and steps and
+  /// variables its `expect:` checks name that the flow does not have, with where they were written (sorted by
+  /// position).
   package static func problems(of scenarioCase: ScenarioCase, with flow: Flow) -> [(
     message: String, location: SourceLocation
   )] {
@@ -109,6 +110,24 @@ package enum ScenarioRunner {
         problem = nil
       }
       if let problem { problems.append((problem, location)) }
+    }
+    for (location, reference) in scenarioCase.references {
+      switch reference {
+      case .step(let id) where flow.index(of: id) == nil:
+        let ids = flow.steps.map(\.id)
+        problems.append(
+          (
+            "unknown step '\(id)' in expect\(Suggestion.didYouMean(id, in: ids)) (the flow's steps: "
+              + "\(Suggestion.list(ids.sorted())))", location
+          ))
+      case .variable(let name) where flow.variable(name) == nil:
+        let names = flow.variables.map(\.name).sorted()
+        let declared =
+          names.isEmpty ? "the flow declares no variable" : "the flow declares: \(Suggestion.list(names))"
+        problems.append(
+          ("unknown variable '\(name)' in expect\(Suggestion.didYouMean(name, in: names)) (\(declared))", location))
+      default: break
+      }
     }
     return problems.sorted { ($0.location.line, $0.location.column) < ($1.location.line, $1.location.column) }
   }

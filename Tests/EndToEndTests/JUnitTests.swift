@@ -19,7 +19,7 @@ struct JUnitTests {
           source: test
           commands: []
           expect:
-            path: [page1]
+            path: [welcome]
       """
     try table.write(to: directory.appendingPathComponent("t.yaml"), atomically: true, encoding: .utf8)
     let result = try Tool.run("flowrun", ["test", "t.yaml", "--format", "junit"], directory: directory)
@@ -32,8 +32,8 @@ struct JUnitTests {
           <testsuite name="t.yaml" tests="2" failures="1" errors="0">
             <testcase classname="t.yaml" name="starts at the language page" file="t.yaml" line="3"/>
             <testcase classname="t.yaml" name="starts &lt;elsewhere&gt; &amp; &quot;fails&quot;" file="t.yaml" line="8">
-              <failure message="t.yaml:8: path diverged at #1: expected 'page1', got 'language'">path diverged at #1: expected 'page1', got 'language'
-              expected: ["page1"]
+              <failure message="t.yaml:8: path diverged at #1: expected 'welcome', got 'language'">path diverged at #1: expected 'welcome', got 'language'
+              expected: ["welcome"]
               actual:   ["language"]</failure>
             </testcase>
           </testsuite>

@@ -142,6 +142,31 @@ import Testing
       ])
   }
 
+  @Test func stepsAndVariablesTheChecksNameAreCheckedAgainstTheFlow() async throws {
+    let (printed, summary, path) = try await run(
+      """
+      flow: f.yaml
+      cases:
+        - name: typos in checks
+          source: "issue 15"
+          answers: { healthKit: [granted], sign-in-with-apple: [success, success] }
+          commands:
+            - expect: { at: aks, variables: { frist: "" } }
+            - tap request
+          expect: { path: [ask, signin, again, done], skipped: [], variables: { first: "in" } }
+      """)
+    #expect(summary.unreadable == 1)
+    #expect(
+      printed == [
+        "ERROR \(path):3 typos in checks (issue 15): the case does not fit its flow",
+        "    \(path):7:23: unknown step 'aks' in expect; did you mean 'ask'? (the flow's steps: 'again', 'ask', "
+          + "'done', 'signIn')",
+        "    \(path):7:41: unknown variable 'frist' in expect; did you mean 'first'? (the flow declares: 'first')",
+        "    \(path):9:27: unknown step 'signin' in expect; did you mean 'signIn'? (the flow's steps: 'again', "
+          + "'ask', 'done', 'signIn')",
+      ])
+  }
+
   @Test func aMisspeltRowKeyIsNamedWithItsPositionAndASuggestion() async throws {
     let (printed, _, path) = try await run(
       """
