@@ -48,6 +48,12 @@ package enum ExploreBenchmark {
     }
   }
 
+  /// What `flowrun explore` does with a compiled flow, with the default options: explore it and write the text
+  /// report.
+  package static func report(of flow: Flow) -> String {
+    ExploreReport(Explorer(flow: flow).explore()).text
+  }
+
   /// Explores the generated flow (transition tracking on, as `flowrun explore` does) and times it.
   package static func measure(states: Int) throws -> Measurement {
     let flow = try generatedFlow(states: states)

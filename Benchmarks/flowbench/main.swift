@@ -26,6 +26,14 @@ func peakMemoryMB() -> Double {
   return 0
 }
 
+/// The work of `flowbench events` and `flowbench explore-file`, run by ``measured()``.
+nonisolated(unsafe) var measuredWork: () throws -> Void = {}
+
+/// Runs ``measuredWork``. scripts/perf-guard.py has callgrind count only this function and what it calls
+/// (`--toggle-collect=flowbench_measured`), so loading the flow and starting the process are left out.
+@inline(never) @_silgen_name("flowbench_measured")
+func measured() throws { try measuredWork() }
+
 let arguments = CommandLine.arguments.dropFirst()
 let command = arguments.first ?? "all"
 
@@ -81,11 +89,42 @@ case "parse":
   let parse = try best(of: 5) { _ = try YAMLLoader.load(bytes: bytes, file: path) }
   print(String(format: "%.6f", parse))
 
+case "events":
+  // Exactly COUNT (default 100,000) `next` events through a chain of 1,000 screens, launching again at its end.
+  let count = Int(arguments.dropFirst().first ?? "") ?? 100_000
+  let engine = Engine(flow: try FlowGenerator.compile(FlowGenerator.chainYAML(steps: 1_000), file: "chain.yaml"))
+  var handled = 0
+  measuredWork = {
+    var state = RunState()
+    while handled < count {
+      if state.current == nil || state.ended != nil { _ = try engine.handle(.launch(Launch()), in: &state) }
+      _ = try engine.handle(.next, in: &state)
+      handled += 1
+    }
+  }
+  try measured()
+  print("events: \(handled) handled")
+
+case "explore-file":
+  // `flowrun explore FILE`'s work in process: explore the flow and write the text report (the YAML is compiled
+  // without the schema check, outside the measured part).
+  guard let path = arguments.dropFirst().first, let data = FileManager.default.contents(atPath: path) else {
+    print("usage: flowbench explore-file FILE")
+    exit(2)
+  }
+  let flow = try FlowGenerator.compile(String(decoding: data, as: UTF8.self), file: path)
+  var summary = ""
+  measuredWork = {
+    summary = String(ExploreBenchmark.report(of: flow).prefix { $0 != "\n" })
+  }
+  try measured()
+  print(summary)
+
 case "explore":
   // Exhaustive exploration of a generated flow with (about) STATES distinct states.
   let states = Int(arguments.dropFirst().first ?? "") ?? 1_000_000
   print("explore: \(try ExploreBenchmark.measure(states: states))")
 
 default:
-  print("usage: flowbench [all|engine|load|explore [STATES]|generate N|parse FILE]")
+  print("usage: flowbench [all|engine|load|explore [STATES]|events [COUNT]|explore-file FILE|generate N|parse FILE]")
 }
