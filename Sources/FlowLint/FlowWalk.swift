@@ -126,6 +126,22 @@ package struct FlowWalk: Sendable {
     for field in step.fields {
       text(field.label)
       text(field.placeholder)
+      for option in field.options { text(option.label) }
+      for message in field.messages.values { text(message) }
+      condition(field.visible)
+      let what = "field '\(field.name)'"
+      if let prefill = field.prefill {
+        expressions.append(.init(expr: prefill, role: .any, extraRoots: [:]))
+      }
+      // A multi-choice field's bounds count options; the others' are values of the field's type.
+      let bound: ValueType = field.type == .multiChoice ? .int : field.type.valueType.valueType
+      for (expr, name) in [(field.minimum, "min"), (field.maximum, "max")] {
+        guard let expr else { continue }
+        expressions.append(.init(expr: expr, role: .value(bound, what: "the \(name) of \(what)"), extraRoots: [:]))
+      }
+      if let from = field.optionsFrom {
+        expressions.append(.init(expr: from, role: .any, extraRoots: [:]))
+      }
       variableUses.append(
         VariableUse(name: field.target.variable, key: field.target.key, kind: .field, location: field.target.location))
     }

@@ -70,7 +70,28 @@ package struct Output: Sendable {
     if let prefill = screen.inputPrefill, !prefill.isEmpty { lines.append("│  ✎ prefilled: \(prefill)") }
     for field in screen.fields {
       let label = field.label ?? field.name
-      lines.append("│  ✎ \(field.name) (\(field.type)\(field.isRequired ? ", required" : "")): \(label)")
+      var facts = [field.type] + (field.isRequired ? ["required"] : []) + (field.isSecure ? ["secure"] : [])
+      switch (field.minimum, field.maximum) {
+      case (let low?, let high?): facts.append("\(low)...\(high)")
+      case (let low?, nil): facts.append("≥ \(low)")
+      case (nil, let high?): facts.append("≤ \(high)")
+      case (nil, nil): break
+      }
+      if field.minLength != nil || field.maxLength != nil {
+        facts.append("\(field.minLength ?? 0)...\(field.maxLength.map(String.init) ?? "") characters")
+      }
+      if let pattern = field.pattern { facts.append("pattern \(pattern)") }
+      lines.append("│  ✎ \(field.name) (\(facts.joined(separator: ", "))): \(label)")
+      if let placeholder = field.placeholder { lines.append("│      \(paint(placeholder, "2"))") }
+      if let prefill = field.prefill, !prefill.isEmpty {
+        lines.append("│      prefilled: \(field.isSecure ? String(repeating: "•", count: prefill.count) : prefill)")
+      }
+      for option in field.options {
+        let mark =
+          option.isSelected
+          ? (field.type == "multi-choice" ? "[x]" : "(•)") : (field.type == "multi-choice" ? "[ ]" : "( )")
+        lines.append("│      \(mark) \(option.label)  \(paint("[\(option.id)]", "2"))")
+      }
     }
     for button in screen.buttons {
       let state = button.isEnabled ? "" : paint("  (disabled)", "2")

@@ -50,7 +50,8 @@ package enum ScenarioSetting: Sendable, Hashable {
 
 /// A line of a case's `commands`: a command, possibly one that must be refused, or a check of the screen.
 package enum ScenarioStep: Sendable, Hashable {
-  case command(Command, mustBeRejected: Bool, location: SourceLocation)
+  /// A command; one that must be refused may name the refusal's whole message.
+  case command(Command, mustBeRejected: Bool, message: String? = nil, location: SourceLocation)
   case check(ScreenCheck, location: SourceLocation)
 }
 
@@ -66,6 +67,25 @@ package struct ScreenCheck: Sendable, Hashable {
   package var hidden: [String] = []
   package var canGoBack: Bool?
   package var variables: [String: Value] = [:]
+  /// A choice step's option labels in order.
+  package var options: [String]?
+  /// A text-input step's placeholder and prefilled text.
+  package var placeholder: String?
+  package var prefill: String?
+  /// The dialog the step waits on (`restore-profile`, `request-permission notifications`), or "" for none.
+  package var waiting: String?
+  /// Form fields by name: nil when the field must be hidden.
+  package var fields: [String: FieldCheck?] = [:]
+
+  package struct FieldCheck: Sendable, Hashable {
+    package var label: String?
+    package var placeholder: String?
+    package var prefill: String?
+    package var options: [String]?
+    package var minimum: String?
+    package var maximum: String?
+    package var isSecure: Bool?
+  }
 
   package struct ButtonCheck: Sendable, Hashable {
     package var label: String?

@@ -130,7 +130,9 @@ package enum ScenarioLoader {
         } else if let line = item["command"]?.string {
           if let command = parseCommand(line, at: item.location) {
             result.steps.append(
-              .command(command, mustBeRejected: item["rejected"]?.bool ?? false, location: item.location))
+              .command(
+                command, mustBeRejected: item["rejected"]?.bool ?? false, message: item["message"]?.string,
+                location: item.location))
           }
         }
       }
@@ -198,6 +200,21 @@ package enum ScenarioLoader {
         }
       }
       for entry in node["variables"]?.entries ?? [] { check.variables[entry.key] = Value(node: entry.value) ?? .null }
+      check.options = node["options"]?.sequence?.compactMap(\.string)
+      check.placeholder = node["placeholder"]?.string
+      check.prefill = node["prefill"]?.string
+      if let waiting = node["waiting"] { check.waiting = waiting.string ?? "" }
+      for entry in node["fields"]?.entries ?? [] {
+        guard entry.value.string != "hidden" else {
+          check.fields[entry.key] = .some(nil)
+          continue
+        }
+        let field = entry.value
+        check.fields[entry.key] = ScreenCheck.FieldCheck(
+          label: field["label"]?.string, placeholder: field["placeholder"]?.string, prefill: field["prefill"]?.string,
+          options: field["options"]?.sequence?.compactMap(\.string), minimum: field["min"]?.string,
+          maximum: field["max"]?.string, isSecure: field["secure"]?.bool)
+      }
       return check
     }
 

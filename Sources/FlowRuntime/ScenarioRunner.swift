@@ -153,7 +153,7 @@ package enum ScenarioRunner {
     }
     steps: for step in scenarioCase.steps where failures.isEmpty {
       switch step {
-      case .command(let command, let mustBeRejected, let location):
+      case .command(let command, let mustBeRejected, let message, let location):
         let before = runner.state
         let where_ =
           "line \(location.line) '\(command)' on step '\(runner.state.current.map { flow.steps[$0].id } ?? "-")'"
@@ -172,6 +172,8 @@ package enum ScenarioRunner {
             failures.append("\(where_): refused: \(rejection)")
           } else if runner.state != before {
             failures.append("\(where_): refused, but the state changed")
+          } else if let message, message != rejection.message {
+            failures.append("\(where_): refused with \"\(rejection.message)\", expected \"\(message)\"")
           }
         case .failed(let error): failures.append("\(where_): the flow failed: \(error.message)")
         case .info: break
@@ -203,6 +205,55 @@ package enum ScenarioRunner {
       + "\(UnansweredDialog.choices(dialog).joined(separator: ", ")))"
   }
 
+  /// Options, placeholder, prefill, the dialog in flight and the form's fields.
+  static func verifyContents(_ check: ScreenCheck, _ screen: Screen) -> [String] {
+    var failures: [String] = []
+    func compare(_ what: String, _ expected: String?, _ actual: String?) {
+      if let expected, expected != actual {
+        failures.append("\(what): expected \"\(expected)\", got \(actual.map { "\"\($0)\"" } ?? "none")")
+      }
+    }
+    func compare(_ what: String, _ expected: [String]?, _ actual: [String]) {
+      if let expected, expected != actual {
+        failures.append("\(what): expected \(expected), got \(actual)")
+      }
+    }
+    compare("options", check.options, screen.options.map(\.label))
+    compare("placeholder", check.placeholder, screen.inputPlaceholder)
+    compare("prefill", check.prefill, screen.inputPrefill)
+    if let waiting = check.waiting {
+      let actual = screen.waitingFor.map(\.description) ?? ""
+      if waiting != actual {
+        failures.append(
+          "waiting: expected \(waiting.isEmpty ? "nothing in flight" : "'\(waiting)'"), got \(actual.isEmpty ? "nothing in flight" : "'\(actual)'")"
+        )
+      }
+    }
+    for (name, expected) in check.fields.sorted(by: { $0.key < $1.key }) {
+      let field = screen.fields.first { $0.name == name }
+      guard let expected else {
+        if field != nil { failures.append("field '\(name)' should be hidden on '\(screen.step)'") }
+        continue
+      }
+      guard let field else {
+        failures.append(
+          "field '\(name)' is not shown on '\(screen.step)' (shown: \(screen.fields.map(\.name).joined(separator: ", ")))"
+        )
+        continue
+      }
+      compare("field '\(name)' label", expected.label, field.label)
+      compare("field '\(name)' placeholder", expected.placeholder, field.placeholder)
+      compare("field '\(name)' prefill", expected.prefill, field.prefill)
+      compare("field '\(name)' options", expected.options, field.options.map(\.label))
+      compare("field '\(name)' min", expected.minimum, field.minimum)
+      compare("field '\(name)' max", expected.maximum, field.maximum)
+      if let secure = expected.isSecure, secure != field.isSecure {
+        failures.append("field '\(name)': expected \(secure ? "a secure" : "a plain") text field")
+      }
+    }
+    return failures
+  }
+
   static func verify(_ check: ScreenCheck, runner: Runner) -> [String] {
     let screen: Screen
     do {
@@ -231,6 +282,7 @@ package enum ScenarioRunner {
         "back: expected \(canGoBack ? "allowed" : "not allowed"), but it is \(screen.canGoBack ? "allowed" : "not allowed")"
       )
     }
+    failures += verifyContents(check, screen)
     for (name, expected) in check.buttons.sorted(by: { $0.key < $1.key }) {
       guard let button = screen.buttons.first(where: { $0.name == name }) else {
         failures.append(

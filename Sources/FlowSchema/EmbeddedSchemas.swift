@@ -1621,7 +1621,7 @@ package enum EmbeddedSchemas {
       "additionalProperties": false
     },
     "formField": {
-      "description": "One field of a form.",
+      "description": "One field of a form: a value of its type, checked (options, `min`/`max`, length, `pattern`) before it is written to `target`.",
       "type": "object",
       "required": [
         "label",
@@ -1634,12 +1634,17 @@ package enum EmbeddedSchemas {
           "$ref": "#/$defs/text"
         },
         "type": {
-          "description": "The field's type: `string`, `time` (`HH:MM`), `bool` or `int`.",
+          "description": "The field's type: `string`, `time` (`HH:MM`), `date` (`YYYY-MM-DD`, stored as a date), `int`, `decimal` (`80.5`), `bool` or `toggle` (`true`/`false`), `single-choice` (one option id, stored as a string) or `multi-choice` (option ids separated by commas, stored as a list).",
           "enum": [
             "string",
             "time",
+            "date",
+            "int",
+            "decimal",
             "bool",
-            "int"
+            "toggle",
+            "single-choice",
+            "multi-choice"
           ]
         },
         "target": {
@@ -1654,6 +1659,72 @@ package enum EmbeddedSchemas {
         "placeholder": {
           "description": "The text shown in the empty field.",
           "$ref": "#/$defs/text"
+        },
+        "prefill": {
+          "description": "The value the field shows on entry, an expression (`displayName`, `addYears(today(), -30)`).",
+          "$ref": "#/$defs/valueExpression"
+        },
+        "visible": {
+          "description": "Whether the field is shown. The default is `true`; a hidden field is not required and `input` refuses it.",
+          "$ref": "#/$defs/condition"
+        },
+        "secure": {
+          "description": "A secure text field (a password, a code), shown masked. The default is `false`.",
+          "type": "boolean",
+          "default": false
+        },
+        "min": {
+          "description": "The least value accepted (inclusive): an expression of the field's type (`1`, `30.5`, `date(\"1900-01-01\")`, `\"05:00\"`), or for a `multi-choice` field the fewest options.",
+          "$ref": "#/$defs/valueExpression"
+        },
+        "max": {
+          "description": "The greatest value accepted (inclusive), as `min`; `addYears(today(), -18)` makes an 18+ age gate on a date of birth.",
+          "$ref": "#/$defs/valueExpression"
+        },
+        "minLength": {
+          "description": "The fewest characters a text accepts.",
+          "type": "integer",
+          "minimum": 0
+        },
+        "maxLength": {
+          "description": "The most characters a text accepts.",
+          "type": "integer",
+          "minimum": 0
+        },
+        "pattern": {
+          "description": "A regular expression the whole text must match (the syntax of JSON Schema's `pattern`, run in linear time).",
+          "type": "string"
+        },
+        "options": {
+          "description": "The options of a choice field, in display order: option id to label.",
+          "type": "object",
+          "minProperties": 1,
+          "additionalProperties": {
+            "$ref": "#/$defs/text"
+          }
+        },
+        "optionsFrom": {
+          "description": "An expression that lists a choice field's options instead of `options`: a list of strings (each its own label) or a map of id to label (friends found, products fetched).",
+          "$ref": "#/$defs/expression"
+        },
+        "messages": {
+          "description": "The text shown when a check fails, by check; a check without one gets FlowKit's English sentence.",
+          "type": "object",
+          "propertyNames": {
+            "enum": [
+              "required",
+              "type",
+              "options",
+              "min",
+              "max",
+              "minLength",
+              "maxLength",
+              "pattern"
+            ]
+          },
+          "additionalProperties": {
+            "$ref": "#/$defs/text"
+          }
         }
       },
       "additionalProperties": false
@@ -2205,7 +2276,8 @@ package enum EmbeddedSchemas {
                 "description": "A command that must be refused, leaving the state unchanged.",
                 "properties": {
                   "command": { "type": "string", "description": "The command." },
-                  "rejected": { "const": true, "description": "The command must be refused." }
+                  "rejected": { "const": true, "description": "The command must be refused." },
+                  "message": { "type": "string", "description": "The refusal's whole message, e.g. a form field's validation message in the current language." }
                 }
               },
               {
@@ -2250,6 +2322,33 @@ package enum EmbeddedSchemas {
           }
         },
         "hidden": { "type": "array", "items": { "type": "string" }, "description": "Buttons that must not be shown." },
+        "options": { "type": "array", "items": { "type": "string" }, "description": "A choice step's option labels, all of them in their order." },
+        "placeholder": { "type": "string", "description": "A text-input step's placeholder." },
+        "prefill": { "type": "string", "description": "The text a text-input step's field starts with." },
+        "waiting": { "type": ["string", "boolean"], "description": "The action or permission (request-permission KIND) the step is waiting on, in flight; false when none." },
+        "fields": {
+          "type": "object",
+          "description": "A form's fields by name: 'hidden' when the field must not be shown, or what it shows.",
+          "additionalProperties": {
+            "oneOf": [
+              { "const": "hidden", "description": "The field is not shown." },
+              {
+                "type": "object",
+                "additionalProperties": false,
+                "description": "What the field shows.",
+                "properties": {
+                  "label": { "type": "string", "description": "The label." },
+                  "placeholder": { "type": "string", "description": "The placeholder." },
+                  "prefill": { "type": "string", "description": "The text the field starts with." },
+                  "options": { "type": "array", "items": { "type": "string" }, "description": "The option labels, all of them in their order." },
+                  "min": { "type": "string", "description": "The least value accepted, as text." },
+                  "max": { "type": "string", "description": "The greatest value accepted, as text." },
+                  "secure": { "type": "boolean", "description": "Whether the field is a secure text field." }
+                }
+              }
+            ]
+          }
+        },
         "variables": { "type": "object", "description": "Variable values at this point." }
       }
     },

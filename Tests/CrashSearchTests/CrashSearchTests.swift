@@ -185,8 +185,11 @@ struct Vocabulary {
         switch field.type {
         case .string: "\(field.name)=Akira"
         case .time: "\(field.name)=07:00"
-        case .bool: "\(field.name)=true"
+        case .bool, .toggle: "\(field.name)=true"
         case .int: "\(field.name)=1"
+        case .decimal: "\(field.name)=1.5"
+        case .date: "\(field.name)=2000-02-29"
+        case .singleChoice, .multiChoice: "\(field.name)=\(field.options.first?.id ?? "")"
         }
       }
       return "input " + values.joined(separator: " ")

@@ -10,18 +10,35 @@ public struct Screen: Sendable, Hashable {
     /// Whether the choice variable holds this option.
     public package(set) var isSelected: Bool
   }
-  /// A form field; `type` is the field type's name (`string`, `time`, `bool`, `int`).
+  /// A visible form field; `type` is the field type's name (`string`, `time`, `date`, `int`, `decimal`, `bool`,
+  /// `toggle`, `single-choice`, `multi-choice`).
   public struct Field: Sendable, Hashable {
     /// The field's name: what `input NAME=VALUE` sets.
     public package(set) var name: String
     /// The label in the current language.
     public package(set) var label: String?
-    /// `string`, `time` (`HH:MM`), `bool` or `int`.
+    /// The field type's name: `string`, `time` (`HH:MM`), `date` (`YYYY-MM-DD`), `int`, `decimal`, `bool`,
+    /// `toggle`, `single-choice` or `multi-choice`.
     public package(set) var type: String
     /// The placeholder in the current language.
     public package(set) var placeholder: String?
     /// Whether `next` refuses the form without this field.
     public package(set) var isRequired: Bool
+    /// The text the field starts with (its `prefill`), as `input` would take it.
+    public package(set) var prefill: String? = nil
+    /// Whether the field is a secure text field (a password, a code), shown masked.
+    public package(set) var isSecure = false
+    /// A choice field's options in order, with their labels in the current language.
+    public package(set) var options: [Option] = []
+    /// The least and greatest value accepted (inclusive), as text; for a multi-choice field, the fewest and most
+    /// options.
+    public package(set) var minimum: String? = nil
+    public package(set) var maximum: String? = nil
+    /// The fewest and most characters a string field accepts.
+    public package(set) var minLength: Int? = nil
+    public package(set) var maxLength: Int? = nil
+    /// The regular expression the whole text must match.
+    public package(set) var pattern: String? = nil
   }
   /// A visible button; a disabled one is shown but refuses the tap.
   public struct Button: Sendable, Hashable {
@@ -130,7 +147,12 @@ struct Presenter {
       ?? alternative.key
     for arg in alternative.args {
       let value = try run.evaluate(arg.value)
-      let replacement: String = if case .string(let s) = value { s } else { value.description }
+      let replacement: String =
+        switch value {
+        case .string(let s): s
+        case .date, .duration: Step.Field.text(of: value) ?? ""
+        default: value.description
+        }
       text = text.replacing("{\(arg.name)}", with: replacement)
     }
     return text
@@ -158,10 +180,8 @@ struct Presenter {
       screen.inputPlaceholder = try render(input.placeholder)
       if let prefill = input.prefill, case .string(let s) = try run.evaluate(prefill) { screen.inputPrefill = s }
     }
-    screen.fields = try step.fields.map { (field) throws(RunError) in
-      Screen.Field(
-        name: field.name, label: try render(field.label), type: field.type.rawValue,
-        placeholder: try render(field.placeholder), isRequired: field.isRequired)
+    for field in step.fields {
+      if let shown = try self.field(field) { screen.fields.append(shown) }
     }
     screen.buttons = try buttons(on: current)
     screen.canGoBack = run.backAllowed(on: current)
@@ -170,6 +190,36 @@ struct Presenter {
     }
     if let ended = state.ended { screen.endedWith = ended.outcome }
     return screen
+  }
+
+  /// A form field as it is shown, or nil when it is hidden.
+  func field(_ field: Step.Field) throws(RunError) -> Screen.Field? {
+    guard try run.isVisible(field) else { return nil }
+    var shown = Screen.Field(
+      name: field.name, label: try render(field.label), type: field.type.rawValue,
+      placeholder: try render(field.placeholder), isRequired: field.isRequired)
+    if let prefill = field.prefill { shown.prefill = Step.Field.text(of: try run.evaluate(prefill)) }
+    shown.isSecure = field.isSecure
+    if field.type.hasOptions {
+      let current: Value =
+        field.target.key == nil
+        ? flow.variableIndexByName[field.target.variable].map { state.variables[$0] } ?? .null : .null
+      shown.options = try run.options(of: field).map { option in
+        let selected: Bool =
+          switch current {
+          case .string(let s): s == option.id
+          case .list(let l): l.contains(.string(option.id))
+          default: false
+          }
+        return Screen.Option(id: option.id, label: option.label ?? option.id, isSelected: selected)
+      }
+    }
+    if let minimum = field.minimum { shown.minimum = Step.Field.text(of: try run.evaluate(minimum)) }
+    if let maximum = field.maximum { shown.maximum = Step.Field.text(of: try run.evaluate(maximum)) }
+    shown.minLength = field.minLength
+    shown.maxLength = field.maxLength
+    shown.pattern = field.pattern
+    return shown
   }
 
   /// Whether an optional condition holds; an absent one does.
@@ -230,8 +280,21 @@ struct Presenter {
     }
     if step.textInput != nil, step.next != nil { commands.append("input TEXT") }
     if !step.fields.isEmpty, step.next != nil {
-      commands.append(
-        "input " + step.fields.map { "\($0.name)=\($0.type == .time ? "HH:MM" : "VALUE")" }.joined(separator: " "))
+      var shown: [String] = []
+      for field in step.fields {
+        guard try run.isVisible(field) else { continue }
+        let form: String =
+          switch field.type {
+          case .time: "HH:MM"
+          case .date: "YYYY-MM-DD"
+          case .bool, .toggle: "true|false"
+          case .singleChoice: "ID"
+          case .multiChoice: "ID,ID"
+          case .string, .int, .decimal: "VALUE"
+          }
+        shown.append("\(field.name)=\(form)")
+      }
+      commands.append("input " + shown.joined(separator: " "))
     }
     for button in try buttons(on: current) where button.isEnabled { commands.append(button.event.name) }
     if run.backAllowed(on: current) { commands.append("back") }

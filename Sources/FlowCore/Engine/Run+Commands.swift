@@ -133,13 +133,16 @@ extension Run {
     }
     var assignments: [(AssignmentTarget, Value)] = []
     for field in step.fields {
+      let shown = try isVisible(field)
       guard let raw = values[field.name] else {
-        if field.isRequired { throw reject("field '\(field.name)' of '\(step.id)' is required", on: current) }
+        if field.isRequired && shown {
+          throw reject(
+            try fieldMessage(field, .required, "field '\(field.name)' of '\(step.id)' is required"), on: current)
+        }
         continue
       }
-      guard let value = field.parse(raw) else {
-        throw reject("'\(raw)' is not a valid \(field.type.rawValue) for field '\(field.name)'", on: current)
-      }
+      guard shown else { throw reject("field '\(field.name)' of '\(step.id)' is hidden", on: current) }
+      let value = try checkedValue(raw, for: field, on: current)
       if field.target.key == nil, let index = flow.variableIndexByName[field.target.variable],
         let allowed = flow.variables[index].allowedValues, case .string(let text) = value, !allowed.contains(text)
       {
@@ -149,6 +152,95 @@ extension Run {
     }
     guard let next = step.next else { throw reject("'\(step.id)' has no next button", on: current) }
     try store(assignments, thenFollow: next, on: current)
+  }
+
+  /// Whether a form field is shown (its `visible` condition holds, or it has none).
+  func isVisible(_ field: Step.Field) throws(RunError) -> Bool {
+    guard let visible = field.visible else { return true }
+    return try holds(visible)
+  }
+
+  /// The options a choice field offers now: its `options`, or the list or map its `optionsFrom` gives.
+  func options(of field: Step.Field) throws(RunError) -> [(id: String, label: String?)] {
+    guard let from = field.optionsFrom else {
+      return try field.options.map { (option) throws(RunError) in
+        (option.id, try Presenter(run: self).render(option.label) ?? option.id)
+      }
+    }
+    switch try evaluate(from) {
+    case .null: return []
+    case .list(let items): return items.compactMap { Step.Field.text(of: $0).map { ($0, $0) } }
+    case .map(let entries):
+      return entries.sorted { $0.key < $1.key }.map { ($0.key, Step.Field.text(of: $0.value)) }
+    case let other:
+      throw RunError(
+        message:
+          "the options of field '\(field.name)' (\(from.expression.source)) must be a list or a map; found \(other.kindName)"
+      )
+    }
+  }
+
+  /// The value `raw` gives `field`, or a refusal with the field's message for the first check it fails: its type,
+  /// its options, `min`/`max`, `minLength`/`maxLength` and `pattern`.
+  func checkedValue(_ raw: String, for field: Step.Field, on current: StepIndex) throws -> Value {
+    func fail(_ check: Step.Field.Check, _ fallback: String) throws -> Never {
+      throw reject(try fieldMessage(field, check, fallback), on: current)
+    }
+    guard let value = field.parse(raw) else {
+      try fail(.type, "'\(raw)' is not a valid \(field.type.rawValue) for field '\(field.name)'")
+    }
+    if field.type.hasOptions {
+      let ids = try options(of: field).map(\.id)
+      let chosen: [String] =
+        if case .list(let items) = value { items.compactMap { if case .string(let s) = $0 { s } else { nil } } } else {
+          [raw]
+        }
+      for id in chosen where !ids.contains(id) {
+        try fail(.options, "'\(id)' is not an option of field '\(field.name)'; expected one of \(Suggestion.list(ids))")
+      }
+    }
+    // A multi-choice field's bounds count the options chosen.
+    let measured: Value = if case .list(let items) = value { .int(items.count) } else { value }
+    if let minimum = field.minimum {
+      let bound = try evaluate(minimum)
+      if bound != .null, let order = Value.order(measured, bound), order < 0 {
+        let least = Step.Field.text(of: bound) ?? ""
+        try fail(
+          .min,
+          field.type == .multiChoice
+            ? "choose at least \(least) option(s) for field '\(field.name)'"
+            : "'\(raw)' is less than the least value \(least) of field '\(field.name)'")
+      }
+    }
+    if let maximum = field.maximum {
+      let bound = try evaluate(maximum)
+      if bound != .null, let order = Value.order(measured, bound), order > 0 {
+        let most = Step.Field.text(of: bound) ?? ""
+        try fail(
+          .max,
+          field.type == .multiChoice
+            ? "choose at most \(most) option(s) for field '\(field.name)'"
+            : "'\(raw)' is more than the greatest value \(most) of field '\(field.name)'")
+      }
+    }
+    if let minLength = field.minLength, raw.count < minLength {
+      try fail(.minLength, "'\(raw)' is shorter than \(minLength) characters (field '\(field.name)')")
+    }
+    if let maxLength = field.maxLength, raw.count > maxLength {
+      try fail(.maxLength, "'\(raw)' is longer than \(maxLength) characters (field '\(field.name)')")
+    }
+    if let pattern = field.pattern, let compiled = try? LinearPattern("^(?:" + pattern + ")$"),
+      !compiled.matches(raw)
+    {
+      try fail(.pattern, "'\(raw)' does not match the pattern \(pattern) of field '\(field.name)'")
+    }
+    return value
+  }
+
+  /// The field's own text for a failed check, in the current language, else FlowKit's English sentence.
+  func fieldMessage(_ field: Step.Field, _ check: Step.Field.Check, _ fallback: String) throws(RunError) -> String {
+    guard let text = field.messages[check] else { return fallback }
+    return try Presenter(run: self).render(text) ?? fallback
   }
 
   /// Stores the user's answer, then follows `next` if it is enabled with that answer; otherwise refuses and

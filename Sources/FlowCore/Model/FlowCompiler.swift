@@ -264,12 +264,14 @@ private final class Compiler {
                 + Suggestion.list(Step.Field.FieldType.allCases.map(\.rawValue)),
               at: value["type"]?.location ?? field.keyLocation)
           }
-          return Step.Field(
+          var compiled = Step.Field(
             name: field.key, label: value["label"].flatMap(text), type: type,
             target: assignmentTarget(value["target"])
               ?? AssignmentTarget(variable: field.key, key: nil, location: field.keyLocation),
             isRequired: value["required"]?.bool ?? false, placeholder: value["placeholder"].flatMap(text),
             location: field.keyLocation)
+          compileFieldChecks(value, into: &compiled)
+          return compiled
         })
     case .permission:
       let request = node["request"]
@@ -312,6 +314,46 @@ private final class Compiler {
       name: entry.key, label: node["label"].flatMap(text), enabled: node["enabled"].flatMap(expression),
       visible: node["visible"].flatMap(expression), effects: effects(node["effects"]), move: move,
       location: entry.keyLocation)
+  }
+
+  /// A form field's checks and presentation: prefill, visible, secure, min/max, lengths, pattern, options, messages.
+  func compileFieldChecks(_ node: Node, into field: inout Step.Field) {
+    field.prefill = node["prefill"].flatMap(expression)
+    field.visible = node["visible"].flatMap(expression)
+    field.isSecure = node["secure"]?.bool ?? false
+    field.minimum = node["min"].flatMap(expression)
+    field.maximum = node["max"].flatMap(expression)
+    field.minLength = node["minLength"]?.int
+    field.maxLength = node["maxLength"]?.int
+    if let patternNode = node["pattern"], let pattern = patternNode.string {
+      do {
+        _ = try LinearPattern(pattern)
+        field.pattern = pattern
+      } catch {
+        self.error("invalid pattern for field '\(field.name)': \(error.description)", at: patternNode.location)
+      }
+    }
+    field.options = (node["options"]?.entries ?? []).map { option in
+      Step.Option(
+        id: option.key, label: text(option.value) ?? LocalizedText(alternatives: []), location: option.keyLocation)
+    }
+    field.optionsFrom = node["optionsFrom"].flatMap(expression)
+    if field.type.hasOptions, field.options.isEmpty, field.optionsFrom == nil {
+      error(
+        "\(field.type.rawValue) field '\(field.name)' needs 'options' or 'optionsFrom'",
+        at: node["type"]?.location ?? node.location)
+    }
+    for entry in node["messages"]?.entries ?? [] {
+      guard let check = Step.Field.Check(rawValue: entry.key) else {
+        error(
+          "unknown check '\(entry.key)' in the messages of field '\(field.name)'; expected one of "
+            + Suggestion.list(Step.Field.Check.allCases.map(\.rawValue))
+            + Suggestion.didYouMean(entry.key, in: Step.Field.Check.allCases.map(\.rawValue)),
+          at: entry.keyLocation)
+        continue
+      }
+      if let message = text(entry.value) { field.messages[check] = message }
+    }
   }
 
   func outcomes(_ node: Node?) -> [Outcome] {

@@ -175,10 +175,38 @@ extension Step {
   }
 
   /// One field of a form step: its text is parsed by `type` and stored at `target` (by default the variable
-  /// named like the field).
+  /// named like the field), when it passes the field's checks (options, `min`/`max`, length, `pattern`).
+  ///
+  /// Everything a front end or `flowrun explore` needs to choose a value is here: the type, the bounds, the
+  /// options (or the expression that lists them), the length and the pattern.
   package struct Field: Sendable, Hashable {
-    /// How a field's text is parsed; a `time` is `HH:MM` and is stored as that string.
-    package enum FieldType: String, Sendable, Hashable, CaseIterable { case string, time, bool, int }
+    /// How a field's text is parsed: a `time` is `HH:MM` and is stored as that string, a `date` `YYYY-MM-DD`
+    /// stored as a date, a `bool` or `toggle` `true`/`false`, a `decimal` `80.5`, a `single-choice` one option id
+    /// (stored as a string), a `multi-choice` option ids separated by commas (stored as a list).
+    package enum FieldType: String, Sendable, Hashable, CaseIterable {
+      case string, time, bool, toggle, int, decimal, date
+      case singleChoice = "single-choice"
+      case multiChoice = "multi-choice"
+
+      /// The type of value the field stores.
+      package var valueType: VariableType {
+        switch self {
+        case .string, .time, .singleChoice: .string
+        case .bool, .toggle: .bool
+        case .int: .int
+        case .decimal: .decimal
+        case .date: .date
+        case .multiChoice: .list
+        }
+      }
+
+      /// Whether the field takes its value from `options`.
+      package var hasOptions: Bool { self == .singleChoice || self == .multiChoice }
+    }
+    /// The checks a field's value must pass, as `messages:` names them.
+    package enum Check: String, Sendable, Hashable, CaseIterable {
+      case required, type, options, min, max, minLength, maxLength, pattern
+    }
     package let name: String
     package let label: LocalizedText?
     package let type: FieldType
@@ -187,6 +215,29 @@ extension Step {
     package let isRequired: Bool
     package let placeholder: LocalizedText?
     package let location: SourceLocation
+    /// The text the field shows on entry (a value of the field's type; a date as `YYYY-MM-DD`).
+    package var prefill: Expr? = nil
+    /// When it does not hold, the field is hidden: not shown, not required, and `input` refuses it.
+    package var visible: Expr? = nil
+    /// A secure text field (a password, a code): shown masked.
+    package var isSecure = false
+    /// The least value (an int, decimal, date or `HH:MM` time, as the field's type), or the fewest options of a
+    /// multi-choice field; inclusive.
+    package var minimum: Expr? = nil
+    /// The greatest value, or the most options of a multi-choice field; inclusive.
+    package var maximum: Expr? = nil
+    /// The fewest and most characters of a string field.
+    package var minLength: Int? = nil
+    package var maxLength: Int? = nil
+    /// A regular expression a string field's whole text must match (run by ``LinearPattern``, anchored).
+    package var pattern: String? = nil
+    /// The options of a choice field, in order.
+    package var options: [Option] = []
+    /// An expression that lists a choice field's options instead: a list of strings (each its own label) or a
+    /// map of id to label (in key order).
+    package var optionsFrom: Expr? = nil
+    /// The text shown when a check fails, by check; a check without one gets FlowKit's English sentence.
+    package var messages: [Check: LocalizedText] = [:]
   }
 
   /// A permission step's request button (`tap request`): the permission kind, the button's label and

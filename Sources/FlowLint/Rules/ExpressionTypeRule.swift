@@ -123,12 +123,7 @@ struct ExpressionTypeRule: LintRule {
         guard let variable = flow.variable(field.target.variable) else { continue }
         let type = field.target.key == nil ? variable.type : (variable.type == .map ? .string : nil)
         guard let type else { continue }
-        let expected: VariableType =
-          switch field.type {
-          case .string, .time: .string
-          case .bool: .bool
-          case .int: .int
-          }
+        let expected = field.type.valueType
         if type != expected {
           context.report(
             Self.description,
@@ -148,6 +143,8 @@ struct ExpressionTypeRule: LintRule {
     case (_, .optional(let inner)): fits(value, inner)
     case (.list(let a), .list(let b)), (.map(let a), .map(let b)): fits(a, b)
     case (.record, .map): true
+    // An int is stored as a decimal where a decimal is declared.
+    case (.int, .decimal): true
     default: value == expected
     }
   }

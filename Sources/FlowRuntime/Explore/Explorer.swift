@@ -292,10 +292,12 @@ package struct Explorer {
 
   static func sample(for type: Step.Field.FieldType) -> String {
     switch type {
-    case .string: "Akira"
+    case .string, .singleChoice, .multiChoice: "Akira"
     case .time: "07:00"
-    case .bool: "true"
+    case .bool, .toggle: "true"
     case .int: "1"
+    case .decimal: "1.5"
+    case .date: "2000-01-01"
     }
   }
 }
