@@ -3,7 +3,8 @@ package enum RuleRegistry {
   package static let all: [any LintRule] = [
     LoadRule(), SchemaRule(), FlowShapeRule(), UnknownStepRule(), UnknownVariableRule(), UnknownStringRule(),
     MissingTranslationRule(), UnknownPermissionRule(), UnknownActionRule(), UnknownOutcomeRule(), DottedStoreKeyRule(),
-    UnhandledOutcomeRule(), UnreachableStepRule(), UnreachableTerminalRule(), DeadEndRule(), SkipWithoutNextRule(),
+    UnhandledOutcomeRule(), UnreachableStepRule(), UnreachableTerminalRule(), DeadEndRule(), TrapRule(),
+    SkipWithoutNextRule(),
     AutomaticLoopRule(), ExpressionSyntaxRule(), ExpressionTypeRule(), RetiredTargetRule(), DuplicateRawValueRule(),
     UnusedVariableRule(), UnusedSuppressionRule(), UnknownRuleRule(), UnsuppressibleRuleRule(), VersionResumeRule(),
     StringsCatalogRule(), ScenarioTableRule(),

@@ -2405,6 +2405,7 @@ package enum EmbeddedSchemas {
           "unreachable-step",
           "unreachable-terminal",
           "dead-end",
+          "trap",
           "skip-without-next",
           "automatic-loop",
           "expression-syntax",
@@ -2472,6 +2473,10 @@ package enum EmbeddedSchemas {
         "dead-end": {
           "const": "error",
           "description": "'dead-end' cannot be turned off or re-graded: its findings mean the flow is broken"
+        },
+        "trap": {
+          "const": "error",
+          "description": "'trap' cannot be turned off or re-graded: its findings mean the flow is broken"
         },
         "skip-without-next": {
           "const": "error",

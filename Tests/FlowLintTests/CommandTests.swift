@@ -87,6 +87,46 @@ struct CommandTests {
         """))
   }
 
+  /// Issue 15, item 1: a user could reach a step and not leave it, and lint was silent.
+  @Test func aStepTheUserCannotLeaveIsATrap() throws {
+    let dir = try Self.temporaryDirectory()
+    try """
+    flow: demo
+    version: "1"
+    locales: [en]
+    start: welcome
+    steps:
+      welcome: {kind: screen, next: signIn}
+      signIn:
+        kind: action
+        action: sign-in-with-apple
+        on: {success: end, failure: tips, cancelled: stay}
+      tips: {kind: screen, next: more}
+      more: {kind: screen, next: tips}
+      end: {kind: terminal, outcome: completed}
+
+    """.write(to: dir.appending(path: "trap.yaml"), atomically: true, encoding: .utf8)
+    let output = try Self.run(["trap.yaml"], in: dir, environment: ["NO_COLOR": "1"])
+    #expect(output.status == 1)
+    #expect(
+      output.stdout == """
+        trap.yaml:10:33: error: steps 'tips', 'more' lead only to each other: a user who reaches them can never get \
+        to a terminal or go back [trap]
+            on: {success: end, failure: tips, cancelled: stay}
+                                        ^
+        note: give one of them a way on to a terminal (a 'next', a button or a route), or allow 'back'
+        trap.yaml:10:50: error: outcome 'cancelled' of action 'sign-in-with-apple' keeps the user on 'signIn', an \
+        action step: its action ran when the step was entered and does not run again, so nothing leads on from there \
+        [trap]
+            on: {success: end, failure: tips, cancelled: stay}
+                                                         ^
+        note: send 'cancelled' to a step the user can act on (a screen that offers to try again, say), or give \
+        'signIn' a 'next' or a button
+
+        """, "\(output.stdout)")
+    #expect(output.stderr == "flowlint: checked 1 file: 2 errors, 0 warnings\n")
+  }
+
   @Test func warningsFailOnlyWithStrict() throws {
     let dir = try Self.temporaryDirectory()
     try (Self.clean + "  orphan: {kind: screen, next: end}\n")

@@ -74,7 +74,16 @@ extension Run {
 
   mutating func enter(_ index: StepIndex, from previous: StepIndex?) throws(RunError) {
     let step = flow.steps[index]
-    if let previous, previous != index { state.history.append(previous) }
+    if let previous, previous != index {
+      if flow.steps[previous].action == nil {
+        state.history.append(previous)
+      } else if state.history.last == index {
+        // Back passes over an action step as over a skipped one (its action ran on entry and does not run
+        // again): the step before it is the one the user came from, and an outcome that returns there is a
+        // move from that step to itself.
+        state.history.removeLast()
+      }
+    }
     state.current = index
     state.timer = nil
     state.pending = nil
