@@ -35,12 +35,12 @@ package enum DocumentKind: String, Sendable, Hashable {
   case scenarioTable = "scenario table"
 }
 
-extension LoadedFlow {
-  /// What the file is: the kind its `$schema` names (the modeline comment
+extension DocumentKind {
+  /// What a document is: the kind its `$schema` names (the modeline comment
   /// `# yaml-language-server: $schema=…/scenario.schema.json` before the document, or a top-level `$schema`
   /// key), else the kind its top-level keys show (`steps`: a flow; `cases`: a scenario table); nil when
   /// neither says.
-  package var kind: DocumentKind? {
+  package static func of(text: SourceText, node: Node?) -> DocumentKind? {
     var schema = node?["$schema"]?.string
     if schema == nil {
       for number in 1...max(1, min(text.lineCount, 20)) {
@@ -61,6 +61,11 @@ extension LoadedFlow {
     if node?["cases"] != nil { return .scenarioTable }
     return nil
   }
+}
+
+extension LoadedFlow {
+  /// What the file is (``DocumentKind/of(text:node:)``).
+  package var kind: DocumentKind? { DocumentKind.of(text: text, node: node) }
 }
 
 extension Diagnostic {

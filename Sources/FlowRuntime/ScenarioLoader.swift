@@ -1,4 +1,5 @@
 package import FlowCore
+import FlowLoading
 import FlowSchema
 import FlowYAML
 import Foundation
@@ -42,6 +43,14 @@ package enum ScenarioLoader {
       node = try YAMLLoader.load(bytes: bytes, file: path)
     } catch {
       throw ScenarioLoadError(diagnostics: [error.diagnostic], ioProblem: nil)
+    }
+    if DocumentKind.of(text: SourceText(bytes: bytes), node: node) == .flow {
+      let message =
+        "this is a flow file, not a scenario table: 'flowrun test' runs tables (a mapping with 'flow' and "
+        + "'cases'); run the flow with 'flowrun \(path)'"
+      throw ScenarioLoadError(
+        diagnostics: [Diagnostic(.error, message, file: path, at: node.location, rule: "scenario")], ioProblem: nil,
+        isFlowFile: true)
     }
     let problems = schema.validate(node, file: path)
     if !problems.isEmpty { throw ScenarioLoadError(diagnostics: problems, ioProblem: nil) }
@@ -240,6 +249,8 @@ package enum ScenarioLoader {
 package struct ScenarioLoadError: Error, Sendable, CustomStringConvertible {
   package var diagnostics: [Diagnostic]
   package var ioProblem: String?
+  /// The file is a flow (``DocumentKind/of(text:node:)``), not a table.
+  package var isFlowFile = false
   package var description: String {
     ioProblem ?? diagnostics.map(\.description).joined(separator: "\n")
   }

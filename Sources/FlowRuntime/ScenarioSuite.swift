@@ -46,9 +46,10 @@ package enum ScenarioSuite {
 
   /// Runs every case of every table in `files`. Each table's flow is loaded with ``FlowLoader`` and its cases
   /// run only when `check` (by default the load, schema and compiler diagnostics; `flowrun test` passes the
-  /// linter) finds no error in it.
+  /// linter) finds no error in it. A flow file among `found` (files found in a folder, beside the tables) is
+  /// left out; a flow file named on its own is an error.
   package static func run(
-    files: [String], filter: String?, verbose: Bool,
+    files: [String], found: Set<String> = [], filter: String?, verbose: Bool,
     check: (LoadedFlow) -> [Diagnostic] = \.diagnostics, print: (String) -> Void
   ) async -> Summary {
     var summary = Summary()
@@ -57,6 +58,9 @@ package enum ScenarioSuite {
       let file: ScenarioFile
       do {
         file = try ScenarioLoader.load(path: path)
+      } catch  where error.isFlowFile && found.contains(path) {
+        if verbose { print("SKIP \(path): a flow file, not a scenario table") }
+        continue
       } catch {
         print("ERROR \(path): not a valid scenario table\n\(indent(error.description))")
         summary.tables.append(TableResult(path: path, error: "not a valid scenario table\n\(error.description)"))

@@ -10,7 +10,8 @@ struct TestScenarios: AsyncParsableCommand {
     commandName: "test",
     abstract: "Run scenario tables and report every case that diverges.",
     discussion: """
-      PATH is a scenario file or a directory searched for *.yaml files (default Tests/Scenarios). Each failing \
+      PATH is a scenario file or a directory searched for *.yaml files (default Tests/Scenarios); flow files \
+      found in a directory beside the tables are left out (--verbose names them). Each failing \
       case is printed with the first point where it diverged; the run ends with the line `N passed, N failed`. \
       With --format junit the report is JUnit XML instead (failure messages start with the row's file and line).
 
@@ -44,15 +45,20 @@ struct TestScenarios: AsyncParsableCommand {
 
   func run() async throws {
     var files: [String] = []
+    var found: Set<String> = []
     for path in paths {
-      do { files += try ScenarioLoader.files(at: path) } catch {
+      do {
+        let listed = try ScenarioLoader.files(at: path)
+        files += listed
+        if listed != [path] { found.formUnion(listed) }
+      } catch {
         printError("flowrun test: \(error)")
         throw ExitStatus.unusable.exitCode
       }
     }
     let junit = format == .junit
     let summary = await ScenarioSuite.run(
-      files: files, filter: filter, verbose: verbose, check: { Linter.lint($0) }
+      files: files, found: found, filter: filter, verbose: verbose, check: { Linter.lint($0) }
     ) { line in
       if !junit { print(line) }
     }

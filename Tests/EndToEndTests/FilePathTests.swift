@@ -76,6 +76,46 @@ import Testing
     #expect(result.stderr == "flowlint: checked 1 file: no findings\n")
   }
 
+  /// `flowrun test DIR` runs the tables in a folder that also holds their flows, and leaves the flows out; a flow
+  /// named on its own is refused with what to do instead (issue 15, item 8, the other way round).
+  @Test func flowrunTestLeavesOutFlowsFoundBesideTablesAndRefusesOneNamedAlone() throws {
+    let directory = try Tool.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    try Data(
+      """
+      flow: demo
+      version: "1"
+      locales: [en]
+      start: end
+      steps:
+        end: {kind: terminal, outcome: completed}
+
+      """.utf8
+    ).write(to: directory.appendingPathComponent("flow.yaml"))
+    try Data(
+      "flow: flow.yaml\ncases:\n  - {name: ends, source: s, commands: [], expect: {ended: completed}}\n".utf8
+    ).write(to: directory.appendingPathComponent("rows.yaml"))
+    let folder = try Tool.run("flowrun", ["test", ".", "--verbose"], directory: directory)
+    #expect(folder.status == 0, "\(folder.stderr)")
+    #expect(
+      folder.stdout == """
+        SKIP ./flow.yaml: a flow file, not a scenario table
+        PASS ./rows.yaml:3 ends (s)
+        1 passed, 0 failed
+
+        """)
+    let alone = try Tool.run("flowrun", ["test", "flow.yaml"], directory: directory)
+    #expect(alone.status == 2)
+    #expect(
+      alone.stdout == """
+        ERROR flow.yaml: not a valid scenario table
+            flow.yaml:1:1: error: this is a flow file, not a scenario table: 'flowrun test' runs tables (a mapping \
+        with 'flow' and 'cases'); run the flow with 'flowrun flow.yaml' [scenario]
+        0 passed, 1 failed
+
+        """)
+  }
+
   @Test func aScenarioNamingAFileThatIsNotAFlowDoesNotQuoteIt() throws {
     let directory = try Tool.temporaryDirectory()
     let secret = directory.appendingPathComponent("secrets.yaml")
