@@ -295,14 +295,11 @@ package struct InteractiveSession {
           storeWriteFailed = true
           output.error("flowrun: \(message)")
         }
-        // Every provider answer is part of the recording, except a permission answered from its status
-        // (no dialog), which the recorded `permissions:` statuses reproduce.
-        switch entry {
-        case .dialog(.permission(let kind), let answer) where answer.dialogShown:
-          answers[kind.rawValue, default: []].append(answer)
-        case .dialog(.action(let action), let answer):
+        // Every action's answer is part of the recording; permission answers are read from the script when
+        // recording (`recordedCase`), which knows those answered from a status (the recorded `permissions:`
+        // statuses reproduce them) from those a replay must script.
+        if case .dialog(.action(let action), let answer) = entry {
           answers[action.rawValue, default: []].append(answer)
-        default: break
         }
       }
       output.show(trace)
@@ -378,6 +375,10 @@ package struct InteractiveSession {
         + statuses.sorted { $0.key.rawValue < $1.key.rawValue }.map { "\($0.key): \($0.value)" }.joined(separator: ", ")
         + "}\n"
     }
+    var answers = answers
+    if let permissions = runner.session.providers.permissions as? ScriptedPermissions {
+      for (kind, list) in permissions.withScript({ $0.dialogAnswers }) { answers[kind.rawValue] = list }
+    }
     if !answers.isEmpty {
       y += "    answers:\n"
       for (key, list) in answers.sorted(by: { $0.key < $1.key }) {
@@ -399,7 +400,9 @@ package struct InteractiveSession {
     }
     y += "    expect:\n"
     y += "      path: [\(observation.path.map(yamlString).joined(separator: ", "))]\n"
-    y += "      events:\n" + observation.events.map { "        - \(yamlString($0))\n" }.joined()
+    y +=
+      observation.events.isEmpty
+      ? "      events: []\n" : "      events:\n" + observation.events.map { "        - \(yamlString($0))\n" }.joined()
     if !observation.dialogs.isEmpty {
       y += "      dialogs: [\(observation.dialogs.map(yamlString).joined(separator: ", "))]\n"
     }

@@ -2217,7 +2217,7 @@ package enum EmbeddedSchemas {
         "permissions": {
           "type": "object",
           "description": "Permission status per kind at launch.",
-          "additionalProperties": { "enum": ["notDetermined", "granted", "denied", "unavailable"], "description": "notDetermined (a request shows a dialog), granted or denied (already decided, e.g. in Settings: no dialog), unavailable (not on this device)." }
+          "additionalProperties": { "enum": ["notDetermined", "granted", "denied", "partial", "unavailable"], "description": "notDetermined (a request shows a dialog), granted or denied (already decided, e.g. in Settings: no dialog), partial (granted in part: a request asks again for notifications and location, and answers partial at once for other kinds), unavailable (not on this device: no dialog)." }
         },
         "answers": {
           "type": "object",

@@ -13,8 +13,11 @@ public typealias AskUser = @Sendable (_ question: String, _ choices: [String]) a
 extension Fakes {
   /// Permission statuses at start and scripted answers to requests, per kind.
   ///
-  /// A request for a kind whose status is already `granted`, `denied` or `unavailable` answers that status at
-  /// once without a dialog, as iOS does. Otherwise the next scripted answer is used, then `ask`, then `granted`.
+  /// A request shows a dialog only where iOS would: when the status is undetermined, and after `partial` for
+  /// notifications and location. Then the next scripted answer is used, then `ask`, then `granted`. Otherwise
+  /// (`granted`, `denied`, `unavailable`, `partial` of another kind) it answers the status at once without a
+  /// dialog. Every answer but `error` and `timeout` is kept as the status (`partial` as partial); an
+  /// `unavailable` answer shows no dialog.
   public final class Permissions: PermissionProvider, ScriptKeeper {
     private let script: Mutex<PermissionScript>
     private let ask: AskUser?

@@ -41,7 +41,7 @@ struct RunFlow: AsyncParsableCommand {
   @Option(
     name: .customLong("permission-status"),
     help: ArgumentHelp(
-      "A permission's status at launch: notDetermined, granted, denied or unavailable (repeatable).",
+      "A permission's status at launch: notDetermined, granted, denied, partial or unavailable (repeatable).",
       valueName: "KIND=STATUS"))
   var permissionStatuses: [String] = []
 

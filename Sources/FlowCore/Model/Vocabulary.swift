@@ -26,6 +26,12 @@ public struct PermissionKind: RawRepresentable, Hashable, Sendable, ExpressibleB
   public static let location: Self = "location"
   /// AlarmKit alarms.
   public static let alarmKit: Self = "alarmKit"
+
+  /// Whether a request after a partial grant shows the system dialog again, as iOS does for provisional
+  /// notifications (it asks for full authorization) and for location allowed only while the app is in use (it
+  /// asks to allow it always). Any other kind (HealthKit, whose sheet lists only types not yet asked; photos
+  /// limited to a selection) answers `partial` again at once, without a dialog.
+  package var asksAgainWhenPartial: Bool { self == .notifications || self == .location }
 }
 
 /// The status of a permission on the device, or the outcome of a request for it. A closed set: the operating
@@ -49,20 +55,26 @@ public enum PermissionStatus: String, Hashable, Sendable, CaseIterable, CustomSt
   /// The status as written: `notDetermined`.
   public var description: String { rawValue }
 
-  /// The statuses a device reports before any request (what a launch reads).
-  package static let onDevice: [Self] = [.notDetermined, .granted, .denied, .unavailable]
+  /// The statuses a device reports (what a launch reads, and what `settings` may set): every request outcome
+  /// the device keeps (``remembered``), and `notDetermined`.
+  package static let onDevice: [Self] = [.notDetermined, .granted, .denied, .partial, .unavailable]
   /// The outcomes of a permission request, in the order outcome tables list them.
   package static let requestOutcomes: [Self] = [.granted, .denied, .partial, .unavailable, .error, .timeout]
 
-  /// The status the device keeps after a request answered `self` (what a relaunch reads): `partial` counts as
-  /// granted; `error` and `timeout` leave it undetermined.
+  /// The status the device keeps after a request answered `self` (what a relaunch reads): `granted`,
+  /// `denied`, `partial` and `unavailable` as they are; `error` and `timeout` leave it undetermined.
   package var remembered: Self {
     switch self {
-    case .granted, .partial: .granted
-    case .denied: .denied
-    case .unavailable: .unavailable
+    case .granted, .denied, .partial, .unavailable: self
     case .notDetermined, .error, .timeout: .notDetermined
     }
+  }
+
+  /// Whether a request for `kind` in this status (as the device keeps it) shows the system dialog: when it is
+  /// undetermined, and after a partial grant of a kind that asks again (``PermissionKind/asksAgainWhenPartial``).
+  /// Otherwise the request answers the status at once, without a dialog.
+  package func requestShowsDialog(for kind: PermissionKind) -> Bool {
+    self == .notDetermined || (self == .partial && kind.asksAgainWhenPartial)
   }
 }
 

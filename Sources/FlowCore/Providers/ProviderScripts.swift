@@ -6,9 +6,12 @@
 
 /// Permission statuses at start and scripted request answers, per kind.
 ///
-/// A request for a kind whose status is already `granted`, `denied` or `unavailable` answers that status at
-/// once without a dialog, as iOS does. Otherwise the next answer scripted for the requesting step is used, then
-/// the next scripted for the kind, then what ``Unscripted`` says.
+/// A request shows a dialog only where iOS would (``PermissionStatus/requestShowsDialog(for:)``): when the
+/// status is undetermined, and after `partial` for notifications and location. Then the next answer scripted for
+/// the requesting step is used, then the next scripted for the kind, then what ``Unscripted`` says. Otherwise
+/// (`granted`, `denied`, `unavailable`, `partial` of any other kind) it answers the status at once without a
+/// dialog. An `unavailable` answer shows no dialog either (the device cannot offer the permission) and, like
+/// every answer but `error` and `timeout`, is kept: later requests answer it at once.
 package struct PermissionScript: Sendable {
   /// What a request begins with.
   package enum Start: Sendable {
@@ -23,6 +26,9 @@ package struct PermissionScript: Sendable {
   private var stepAnswers: [String: [ActionAnswer]]
   /// The kinds a system dialog was shown for, in order.
   package private(set) var dialogsShown: [PermissionKind] = []
+  /// The answers requests took from the script or a person, not from a decided status, per kind and in order:
+  /// what a replay of the session must script.
+  package private(set) var dialogAnswers: [PermissionKind: [ActionAnswer]] = [:]
 
   /// - Parameters:
   ///   - answers: successive answers per kind.
@@ -48,19 +54,22 @@ package struct PermissionScript: Sendable {
   /// Begins a request for `kind` made on `step`.
   package mutating func start(_ kind: PermissionKind, at step: String? = nil) -> Start {
     let current = status(of: kind)
-    guard current == .notDetermined else { return .determined(ActionAnswer(current.rawValue, dialogShown: false)) }
+    guard current.requestShowsDialog(for: kind) else {
+      return .determined(ActionAnswer(current.rawValue, dialogShown: false))
+    }
     return .dialog(scripted: stepAnswers.takeFirst(step) ?? answers.takeFirst(kind))
   }
 
   /// Ends a request for `kind` with `answer` (scripted or a person's; `granted` when nil): records the dialog
-  /// and the status the answer leaves (``PermissionStatus/remembered``). An `unavailable` answer is not
-  /// remembered: the next request asks again, as a device may later offer the permission.
+  /// (none for `unavailable`: the device cannot offer the permission, so it asks nobody) and the status the
+  /// answer leaves (``PermissionStatus/remembered``).
   package mutating func finish(_ kind: PermissionKind, with answer: ActionAnswer?) -> ActionAnswer {
-    let result = answer ?? ActionAnswer(PermissionStatus.granted.rawValue)
+    var result = answer ?? ActionAnswer(PermissionStatus.granted.rawValue)
+    let status = PermissionStatus(rawValue: result.outcome)
+    if status == .unavailable { result.dialogShown = false }
     if result.dialogShown { dialogsShown.append(kind) }
-    if let status = PermissionStatus(rawValue: result.outcome), status != .unavailable {
-      statuses[kind] = status.remembered
-    }
+    dialogAnswers[kind, default: []].append(result)
+    if let status { statuses[kind] = status.remembered }
     return result
   }
 }

@@ -21,9 +21,10 @@ public struct ActionAnswer: Sendable, Hashable {
 /// Permission statuses and requests, per kind (`notifications`, `microphone`, `healthKit`, `location`, ...).
 ///
 /// Conformers guarantee: `status(of:)` has no side effects; `request(_:)` shows no dialog when the status is
-/// already determined (`granted`, `denied`) or `unavailable`, and then answers at once with that status.
+/// already determined (`granted`, `denied`, `partial` where the system does not ask again) or `unavailable`,
+/// and then answers at once with that status.
 public protocol PermissionProvider: Sendable {
-  /// `notDetermined`, `granted`, `denied` or `unavailable`.
+  /// `notDetermined`, `granted`, `denied`, `partial` or `unavailable`.
   func status(of kind: PermissionKind) async -> PermissionStatus
   /// Outcome one of `granted`, `denied`, `partial`, `unavailable`, `error`, `timeout`.
   func request(_ kind: PermissionKind) async -> ActionAnswer

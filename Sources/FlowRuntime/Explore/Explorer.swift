@@ -4,9 +4,9 @@ package import FlowCore
 ///
 /// What is tried from every state:
 /// - launch setups: every combination of the declared facts' `values` (bools: both; no `values`: the default)
-///   and of the initial permission statuses notDetermined/granted/denied/unavailable. When the permissions give
-///   more than ``ExploreOptions/maxPermissionCombinations`` combinations, one permission varies at a time
-///   (the others notDetermined). The store starts empty.
+///   and of the initial permission statuses notDetermined/granted/denied/unavailable (`partial` is reached by a
+///   request). When the permissions give more than ``ExploreOptions/maxPermissionCombinations`` combinations,
+///   one permission varies at a time (the others notDetermined). The store starts empty.
 /// - user events: next, skip, back, every option of a single choice, for a multi-choice each single option and
 ///   all options together (at most `max`; choosing nothing is `next`), the text samples on a text input
 ///   (those the step accepts), a form filled with every field, with the required fields only and with the
@@ -14,8 +14,8 @@ package import FlowCore
 ///   button and on a permission step's request button, waiting for a pending auto-advance, restart (a relaunch
 ///   from the state's store; permission statuses as the device keeps them) and reset.
 /// - answers: every outcome of the pending action with one representative result; a permission request whose
-///   status is still undetermined gets granted, denied, partial, error and timeout, a decided one answers its
-///   status (as iOS does, no dialog).
+///   status is still undetermined (or partial, for a kind whose dialog asks again) gets granted, denied,
+///   partial, error and timeout, a decided one answers its status (as iOS does, no dialog).
 ///
 /// States are normalized before they are compared: the clock stays at the launch time (a wait fires the pending
 /// timer and time goes back; a pending timer is kept as its delay), and only the last
@@ -45,7 +45,8 @@ package struct Explorer {
       environments = environments.flatMap { base in values.map { base.merging([fact.name: $0]) { $1 } } }
     }
     let kinds = flow.permissions.map(\.value)
-    let statuses = PermissionStatus.onDevice
+    // `partial` is reached by a request that answers it (and a restart keeps it), so launches need not try it.
+    let statuses = PermissionStatus.onDevice.filter { $0 != .partial }
     var permissionSets: [[PermissionKind: PermissionStatus]] = [[:]]
     var total = 1
     for _ in kinds { total = total > options.maxPermissionCombinations ? total : total * statuses.count }
@@ -198,7 +199,8 @@ package struct Explorer {
       if let kind = pending.permission {
         let status = (state.permissions[kind] ?? .notDetermined).remembered
         let outcomes =
-          status == .notDetermined ? PermissionStatus.requestOutcomes.filter { $0 != .unavailable } : [status]
+          status.requestShowsDialog(for: kind)
+          ? PermissionStatus.requestOutcomes.filter { $0 != .unavailable } : [status]
         return outcomes.map {
           .answer(action: pending.action, permission: kind, outcome: $0.rawValue, result: [:])
         }

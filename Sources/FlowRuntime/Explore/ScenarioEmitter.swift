@@ -94,12 +94,9 @@ package struct ScenarioEmitter {
           generated.commands.append("restart")
         case .answer(let action, let permission, let outcome, let result):
           if let permission {
-            if (deviceStatuses[permission] ?? .notDetermined) == .notDetermined {
+            if (deviceStatuses[permission] ?? .notDetermined).requestShowsDialog(for: permission) {
               generated.answers[permission.rawValue, default: []].append(.string(outcome))
-              // As the scripted fakes do: an unavailable answer is not remembered.
-              if let status = PermissionStatus(rawValue: outcome), status != .unavailable {
-                deviceStatuses[permission] = status.remembered
-              }
+              if let status = PermissionStatus(rawValue: outcome) { deviceStatuses[permission] = status.remembered }
             }
           } else {
             generated.answers[action.rawValue, default: []].append(
