@@ -206,4 +206,90 @@ import Testing
     let replay = try Tool.run("flowrun", ["test", "recorded.yaml"], directory: directory)
     #expect(replay.status == 0, "\(replay.stdout)\(replay.stderr)")
   }
+
+  /// Issue 15, item 9: `advance` fired for routes that chose `stay` but not for a button that stays, and a
+  /// timer followed `next` while `next` was disabled. Now it fires only for a move that leaves the step (the
+  /// table in docs/language.md), and a timer waits for `next` to be enabled.
+  @Test func advanceFiresOnlyWhenAMoveLeavesTheStepAndTimersWaitForNext() throws {
+    let flow =
+      Self.header + """
+        variables:
+          tries: {type: int, default: 0}
+          ok: {type: bool, default: false}
+        hooks:
+          advance:
+            - track: advanced
+              properties: {from: step.id}
+        strings:
+          en: {again: Again, allow: Allow}
+        start: a
+        steps:
+          a:
+            kind: screen
+            next:
+              to:
+                - when: tries >= 2
+                  to: b
+                - to: stay
+              effects:
+                - set: tries
+                  value: tries + 1
+            buttons:
+              again: {label: again, to: stay}
+          b:
+            kind: screen
+            next: {to: done, enabled: ok}
+            autoAdvance: {after: 2}
+            buttons:
+              allow: {label: allow, to: stay, effects: [{set: ok, value: "true"}]}
+          done: {kind: terminal, outcome: completed}
+        """
+    let result = try Self.flowrun(flow, commands: "next\ntap again\nnext\nwait 5\ntap allow\nwait 2\n")
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(
+      result.stdout == """
+          ⤷ launch → a: start
+        ┌ a · screen · en
+        │  ▸ Again  [tap again]
+        │  ▸ Next  [next]
+        └ back: not available
+        › next
+          • set tries 1
+          ⤷ a → stay: otherwise
+        ┌ a · screen · en
+        │  ▸ Again  [tap again]
+        │  ▸ Next  [next]
+        └ back: not available
+        › tap again
+        ┌ a · screen · en
+        │  ▸ Again  [tap again]
+        │  ▸ Next  [next]
+        └ back: not available
+        › next
+          • track advanced {from: "a"}
+          • set tries 2
+          ⤷ a → b: tries >= 2 → 2 >= 2 → true
+        ┌ b · screen · en
+        │  ▸ Allow  [tap allow]
+        │  ▸ Next  [next]  (disabled)
+        └ back: not available
+        › wait 5
+        ┌ b · screen · en
+        │  ▸ Allow  [tap allow]
+        │  ▸ Next  [next]  (disabled)
+        └ back: not available
+        › tap allow
+          • set ok true
+        ┌ b · screen · en
+        │  ▸ Allow  [tap allow]
+        │  ▸ Next  [next]
+        └ back: not available
+        › wait 2
+          • track advanced {from: "b"}
+        ■ the flow ended at 'done' (completed)
+        ┌ done · terminal · en
+        └ back: not available
+
+        """, "\(result.stdout)")
+  }
 }

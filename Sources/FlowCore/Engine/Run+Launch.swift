@@ -144,19 +144,21 @@ extension Run {
     state.clock += seconds
     if let due = state.timer, state.clock >= due, let current = state.current {
       state.timer = nil
-      guard let next = flow.steps[current].next else { return }
+      // A timer follows `next` only while it is enabled; otherwise it starts again once it is (`armTimer`).
+      guard let next = flow.steps[current].next, try disabledReason(next, named: "next", on: current) == nil
+      else { return }
       try moveForward(from: current, via: next, bindings: [:])
     }
   }
 
-  /// Starts the current step's auto-advance timer once its condition holds.
+  /// Starts the current step's auto-advance timer once its condition holds and `next` is enabled.
   mutating func armTimer() throws(RunError) {
     guard let current = state.current, state.ended == nil, state.pending == nil, state.timer == nil,
-      let auto = flow.steps[current].autoAdvance
+      let auto = flow.steps[current].autoAdvance, let next = flow.steps[current].next
     else { return }
     if let when = auto.when, !(try holds(when)) { return }
+    if try disabledReason(next, named: "next", on: current) != nil { return }
     if auto.seconds <= 0 {
-      guard let next = flow.steps[current].next else { return }
       try countAutomaticMove(to: current)
       try moveForward(from: current, via: next, bindings: [:])
       try armTimer()

@@ -4,15 +4,33 @@ extension Run {
 
   /// A forward move: advance hook, the transition's effects, the route, skips, then entering the step. `route`
   /// and `name` say which of the step's ways out `transition` is, for the move's record.
+  ///
+  /// The `advance` hook fires only for a move that leaves the step: not for `stay`, and a move whose routes
+  /// choose `stay` is done again without it.
   mutating func moveForward(
     from current: StepIndex, via transition: Transition, route: RouteKind = .next, name: String? = nil,
     bindings: [String: Value]
   ) throws(RunError) {
-    let isStay: Bool
-    if case .stay = transition.target { isStay = true } else { isStay = false }
-    if !isStay { try apply(flow.hooks.advance, step: current, bindings: bindings) }
+    let mayStay: Bool
+    switch transition.target {
+    case .stay:
+      try apply(transition.effects, step: current, bindings: bindings)
+      return
+    case .step: mayStay = false
+    case .routes(let routes): mayStay = routes.contains { $0.target == nil }
+    }
+    // Only a move that may stay needs the state before the hook, to undo it when the route stays.
+    let before = mayStay && !flow.hooks.advance.isEmpty ? (state, records.count) : nil
+    try apply(flow.hooks.advance, step: current, bindings: bindings)
     try apply(transition.effects, step: current, bindings: bindings)
-    guard let destination = try choose(transition.target, from: current, bindings: bindings) else { return }
+    var chosen = try choose(transition.target, from: current, bindings: bindings)
+    if chosen == nil, let before {
+      state = before.0
+      records.removeSubrange(before.1...)
+      try apply(transition.effects, step: current, bindings: bindings)
+      chosen = try choose(transition.target, from: current, bindings: bindings)
+    }
+    guard let destination = chosen else { return }
     records.append(.moved(from: flow.steps[current].id, to: flow.steps[destination].id, route: route, name: name))
     let target = try resolveSkips(from: destination)
     try enter(target, from: current)
