@@ -292,4 +292,62 @@ import Testing
 
         """, "\(result.stdout)")
   }
+
+  /// Issue 15, item 5: the trace explained a route with the values its own effects had already changed, so the
+  /// route taken showed as false (`attempts == 0 → 1 == 0 → false`), in text and in `--trace json`.
+  @Test func aRouteIsExplainedWithTheValuesItWasChosenWith() throws {
+    let flow =
+      Self.header + """
+        variables:
+          attempts: {type: int, default: 0}
+        start: a
+        steps:
+          a:
+            kind: screen
+            next:
+              to:
+                - when: attempts == 0
+                  to: stay
+                  effects: [{set: attempts, value: attempts + 1}]
+                - to: done
+          done: {kind: terminal, outcome: completed}
+        """
+    let text = try Self.flowrun(flow, commands: "next\nnext\n")
+    #expect(text.status == 0, "\(text.stderr)")
+    #expect(
+      text.stdout == """
+          ⤷ launch → a: start
+        ┌ a · screen · en
+        │  ▸ Next  [next]
+        └ back: not available
+        › next
+          ⤷ a → stay: attempts == 0 → 0 == 0 → true
+          • set attempts 1
+        ┌ a · screen · en
+        │  ▸ Next  [next]
+        └ back: not available
+        › next
+          ⤷ a → done: otherwise
+        ■ the flow ended at 'done' (completed)
+        ┌ done · terminal · en
+        └ back: not available
+
+        """, "\(text.stdout)")
+    let json = try Self.flowrun(flow, ["--trace", "json"], commands: "next\nnext\n")
+    #expect(json.status == 0, "\(json.stderr)")
+    #expect(
+      json.stdout == """
+        {"from":"launch","to":"a","type":"route","why":"start"}
+        {"from":"launch","route":"route","to":"a","type":"move"}
+        {"step":"a","type":"enter"}
+        {"from":"a","to":"stay","type":"route","why":"attempts == 0 → 0 == 0 → true"}
+        {"effect":"set","summary":"set attempts 1","type":"effect","value":1,"variable":"attempts"}
+        {"from":"a","to":"done","type":"route","why":"otherwise"}
+        {"from":"a","route":"next","to":"done","type":"move"}
+        {"step":"done","type":"enter"}
+        {"outcome":"completed","step":"done","type":"terminal"}
+        {"outcome":"completed","step":"done","type":"end"}
+
+        """, "\(json.stdout)")
+  }
 }

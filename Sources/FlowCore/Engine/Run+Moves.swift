@@ -46,12 +46,13 @@ extension Run {
     case .routes(let routes):
       for route in routes {
         if let when = route.when, !(try holds(when, bindings: bindings)) { continue }
-        try apply(route.effects, step: current, bindings: bindings)
+        // Recorded, and explained with the values the route was chosen with, before its own effects run.
         let destination = route.target.map { flow.steps[$0].id } ?? "stay"
         records.append(
           .routed(
             from: flow.steps[current].id, to: destination,
             why: route.when.map { explain($0, bindings: bindings) } ?? "otherwise"))
+        try apply(route.effects, step: current, bindings: bindings)
         return route.target
       }
       throw RunError(message: "no route from '\(flow.steps[current].id)' matched and none is unconditional")
