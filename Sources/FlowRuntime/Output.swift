@@ -67,7 +67,9 @@ package struct Output: Sendable {
       lines.append("│  \(number + 1). \(mark) \(option.label)  \(paint("[\(option.id)]", "2"))")
     }
     if let placeholder = screen.inputPlaceholder { lines.append("│  ✎ \(paint(placeholder, "2"))") }
-    if let prefill = screen.inputPrefill, !prefill.isEmpty { lines.append("│  ✎ prefilled: \(prefill)") }
+    if let text = screen.inputText {
+      lines.append("│  ✎ holds: " + (text.isEmpty ? paint("(empty)", "2") : Value.string(text).description))
+    }
     for field in screen.fields {
       let label = field.label ?? field.name
       var facts = [field.type] + (field.isRequired ? ["required"] : []) + (field.isSecure ? ["secure"] : [])

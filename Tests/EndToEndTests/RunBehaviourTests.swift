@@ -350,4 +350,45 @@ import Testing
 
         """, "\(json.stdout)")
   }
+
+  /// Issue 15, item 10: the screen did not show what a text field holds, although `next` is enabled by it.
+  @Test func aTextFieldShowsWhatItHolds() throws {
+    let flow =
+      Self.header + """
+        variables:
+          name: {type: string, default: "User", persist: name}
+        start: ask
+        steps:
+          ask:
+            kind: text-input
+            variable: name
+            prefill: 'name == "User" ? "" : name'
+            valid: 'trim(input) != ""'
+            next: done
+          done: {kind: terminal, outcome: completed}
+        """
+    let result = try Self.flowrun(flow, commands: "input Akira\nrestart\n")
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(
+      result.stdout == """
+          ⤷ launch → ask: start
+        ┌ ask · text-input · en
+        │  ✎ holds: (empty)
+        │  ▸ Next  [next]  (disabled)
+        └ back: not available
+        › input Akira
+          • set name "Akira"
+          • persist name "Akira"
+        ■ the flow ended at 'done' (completed)
+        ┌ done · terminal · en
+        └ back: not available
+        › restart
+          ⤷ launch → ask: start
+        ┌ ask · text-input · en
+        │  ✎ holds: "Akira"
+        │  ▸ Next  [next]
+        └ back: not available
+
+        """, "\(result.stdout)")
+  }
 }

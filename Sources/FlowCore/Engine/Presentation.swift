@@ -72,6 +72,9 @@ public struct Screen: Sendable, Hashable {
   public package(set) var inputPlaceholder: String?
   /// The text a text-input step's field starts with.
   public package(set) var inputPrefill: String?
+  /// The text a text-input step's field holds now (its prefill, else the variable's value): what `next`
+  /// confirms, and what its enabled state is checked with.
+  public package(set) var inputText: String?
   /// The visible buttons, `next` and `skip` first.
   public package(set) var buttons: [Button] = []
   /// Whether `back` is accepted now.
@@ -179,6 +182,7 @@ struct Presenter {
     if let input = step.textInput {
       screen.inputPlaceholder = try render(input.placeholder)
       if let prefill = input.prefill, case .string(let s) = try run.evaluate(prefill) { screen.inputPrefill = s }
+      screen.inputText = try run.currentText(on: current)
     }
     for field in step.fields {
       if let shown = try self.field(field) { screen.fields.append(shown) }
