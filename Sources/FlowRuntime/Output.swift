@@ -133,7 +133,15 @@ package struct Output: Sendable {
       ]
     case .storeFailed(let text): object = ["type": "warning", "message": .string(text)]
     }
-    return Value.map(object).jsonText
+    var node = Value.map(object).node
+    // A track's properties keep the order the flow writes them in (the line's own keys are sorted).
+    if case .record(.effect(.track(_, let properties))) = entry, case .mapping(var entries) = node.content,
+      let index = entries.firstIndex(where: { $0.key == "properties" })
+    {
+      entries[index].value = properties.node
+      node = Node(.mapping(entries))
+    }
+    return JSONWriter.write(node, pretty: false)
   }
 
   static func json(_ effect: RuntimeEffect) -> [String: Value] {
@@ -144,7 +152,8 @@ package struct Output: Sendable {
     case .set(let variable, let value): object["variable"] = .string(variable); object["value"] = value
     case .persist(let key, let value): object["key"] = .string(key); object["value"] = value
     case .remove(let key): object["key"] = .string(key)
-    case .track(let event, let properties): object["event"] = .string(event); object["properties"] = .map(properties)
+    case .track(let event, let properties):
+      object["event"] = .string(event); object["properties"] = .map(properties.dictionary)
     case .userProperty(let name, let value): object["name"] = .string(name); object["value"] = value
     case .syncProfile(let userID): object["userId"] = userID
     case .placement(let name): object["placement"] = .string(name)

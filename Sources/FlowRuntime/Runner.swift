@@ -123,7 +123,7 @@ extension RuntimeEffect {
     case .persist(let key, let value): "persist \(key) \(value.description)"
     case .remove(let key): "remove \(key)"
     case .track(let event, let properties):
-      properties.isEmpty ? "track \(event)" : "track \(event) \(Value.map(properties).description)"
+      properties.isEmpty ? "track \(event)" : "track \(event) \(properties.description)"
     case .userProperty(let name, let value): "userProperty \(name) \(value.description)"
     case .requestReview: "requestReview"
     case .syncProfile(let userID): "syncProfile \(userID.description)"

@@ -391,4 +391,56 @@ import Testing
 
         """, "\(result.stdout)")
   }
+
+  /// Issue 15, item 8: track properties were printed sorted, not in the order the flow writes them, in the text
+  /// trace, `--trace json` and `--record`.
+  @Test func trackPropertiesKeepTheOrderTheFlowWritesThemIn() throws {
+    let flow =
+      Self.header + """
+        start: a
+        steps:
+          a:
+            kind: screen
+            next:
+              to: done
+              effects:
+                - track: picked
+                  properties: {zeta: 1, alpha: '"a"', mid: "true"}
+          done: {kind: terminal, outcome: completed}
+        """
+    let text = try Self.flowrun(flow, commands: "next\n")
+    #expect(text.status == 0, "\(text.stderr)")
+    #expect(
+      text.stdout == """
+          ⤷ launch → a: start
+        ┌ a · screen · en
+        │  ▸ Next  [next]
+        └ back: not available
+        › next
+          • track picked {zeta: 1, alpha: "a", mid: true}
+        ■ the flow ended at 'done' (completed)
+        ┌ done · terminal · en
+        └ back: not available
+
+        """, "\(text.stdout)")
+    let directory = try Tool.temporaryDirectory()
+    try Data(flow.utf8).write(to: directory.appendingPathComponent("flow.yaml"))
+    let json = try Tool.run(
+      "flowrun", ["flow.yaml", "--trace", "json", "--record", "recorded.yaml"], stdin: "next\n",
+      directory: directory)
+    #expect(json.status == 0, "\(json.stderr)")
+    let track = json.stdout.split(separator: "\n").filter { $0.contains("\"track\"") }
+    #expect(
+      track == [
+        #"{"effect":"track","event":"picked","properties":{"zeta":1,"alpha":"a","mid":true},"#
+          + #""summary":"track picked {zeta: 1, alpha: \"a\", mid: true}","type":"effect"}"#
+      ], "\(json.stdout)")
+    let recorded = try String(contentsOf: directory.appendingPathComponent("recorded.yaml"), encoding: .utf8)
+    #expect(
+      recorded.split(separator: "\n").drop { !$0.hasPrefix("      events:") }.prefix(2).joined(separator: "\n")
+        == """
+              events:
+                - "track picked {zeta: 1, alpha: \\"a\\", mid: true}"
+        """, "\(recorded)")
+  }
 }

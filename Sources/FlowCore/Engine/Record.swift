@@ -46,7 +46,7 @@ public enum RuntimeEffect: Sendable, Hashable {
   /// Remove a key from the store.
   case remove(key: String)
   /// An analytics event with its properties.
-  case track(event: String, properties: [String: Value])
+  case track(event: String, properties: TrackProperties)
   /// An analytics user property.
   case userProperty(name: String, value: Value)
   /// Ask for the system review prompt (the session asks the ``ReviewPrompt``); the flow does not branch on it.

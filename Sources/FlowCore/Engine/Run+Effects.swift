@@ -12,7 +12,7 @@ extension Run {
       case .set(let target, let expr):
         try assign(target, try evaluate(expr, bindings: bindings))
       case .track(let event, let properties):
-        var values: [String: Value] = [:]
+        var values = TrackProperties()
         for property in properties { values[property.name] = try evaluate(property.value, bindings: bindings) }
         emit(.track(event: event, properties: values))
       case .userProperty(let name, let expr):

@@ -133,7 +133,7 @@ package enum FlowDiff {
     var events: [String] = []
     func collect(_ records: [Record]) {
       for case .effect(.track(let event, let properties)) in records {
-        events.append(properties.isEmpty ? event : "\(event) \(Value.map(properties).description)")
+        events.append(properties.isEmpty ? event : "\(event) \(properties.description)")
       }
     }
     guard let (launched, records) = try? engine.launch(Launch()) else { return events }

@@ -48,7 +48,7 @@ public struct Analytics: EffectHandler {
   public func perform(_ effect: RuntimeEffect) async {
     switch effect {
     case .track(let event, let properties):
-      log("analytics: \(event)" + (properties.isEmpty ? "" : " \(Value.map(properties))"))
+      log("analytics: \(event)" + (properties.isEmpty ? "" : " \(Value.map(properties.dictionary))"))
     case .userProperty(let name, let value): log("analytics: user property \(name) = \(value)")
     case .placement(let name): log("app: show placement \(name)")
     case .completeOnboarding: log("app: onboarding complete")
