@@ -81,12 +81,15 @@ package struct FlowWalk: Sendable {
       outcomeTables.append(
         OutcomeTable(step: nil, action: call.name, isPermission: false, button: nil, outcomes: call.outcomes))
     }
+    if let foreground = flow.foreground { transition(foreground, flow: flow, extraRoots: [:]) }
+    for entry in flow.openEntries { transition(entry.transition, flow: flow, extraRoots: Self.paramRoots(entry)) }
     for clear in flow.reset.clear {
       variableUses.append(VariableUse(name: clear.value, key: nil, kind: .clear, location: clear.location))
     }
     for (index, step) in flow.steps.enumerated() { walkStep(step, index: index, flow: flow) }
     for list in flow.effectLists {
-      effects(list.effects, flow: flow, extraRoots: list.resultOf.map(resultRoots) ?? [:])
+      let roots = list.openEntry.map(Self.paramRoots) ?? list.resultOf.map(resultRoots) ?? [:]
+      effects(list.effects, flow: flow, extraRoots: roots)
     }
   }
 
@@ -158,6 +161,15 @@ package struct FlowWalk: Sendable {
       outcomeTables.append(
         OutcomeTable(step: index, action: action.name, isPermission: false, button: nil, outcomes: action.outcomes))
     }
+  }
+
+  /// `params` of an `open:` entry: its declared parameters, null when an optional one is missing.
+  static func paramRoots(_ entry: OpenEntry) -> [String: ValueType] {
+    var fields: [String: ValueType] = [:]
+    for parameter in entry.params {
+      fields[parameter.name] = parameter.isRequired ? parameter.type.valueType : .optional(parameter.type.valueType)
+    }
+    return ["params": .record(fields)]
   }
 
   private func resultRoots(_ action: ActionName) -> [String: ValueType] {

@@ -21,6 +21,12 @@ package struct Command: Hashable, Sendable, CustomStringConvertible {
     case restart
     /// `KIND=STATUS` pairs: the user changes permissions in the Settings app.
     case settings([Setting])
+    /// The app goes to the background.
+    case background
+    /// The app returns from the background; the permission statuses are read again.
+    case foreground
+    /// A deep link (`open anicca://referral?code=A1`).
+    case open(String)
     case state, help, quit
   }
 
@@ -32,7 +38,8 @@ package struct Command: Hashable, Sendable, CustomStringConvertible {
 
   /// The words that start a command.
   package enum Verb: String, CaseIterable, Sendable {
-    case next, back, skip, choose, input, tap, wait, restart, reset, settings, state, help, quit
+    case next, back, skip, choose, input, tap, wait, restart, reset, settings, background, foreground, open, state
+    case help, quit
   }
 
   package var action: Action
@@ -59,6 +66,9 @@ package struct Command: Hashable, Sendable, CustomStringConvertible {
     case .wait: .wait
     case .restart: .restart
     case .settings: .settings
+    case .background: .background
+    case .foreground: .foreground
+    case .open: .open
     case .state: .state
     case .help: .help
     case .quit: .quit
@@ -82,12 +92,16 @@ extension Command {
       self.init(.input(fields.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }))
     case .tap(let name): self.init(.tap(name))
     case .elapse(let seconds): self.init(.wait(seconds: seconds))
+    case .background: self.init(.background)
+    case .foreground: self.init(.foreground)
+    case .open(let url): self.init(.open(url))
     case .launch, .outcome: return nil
     }
   }
 
   /// The event the command sends on `step` (the current step, which decides what `choose 2` and
-  /// `input F=V` mean); nil for commands that act on the session (restart, settings, state, help, quit).
+  /// `input F=V` mean); nil for commands that act on the session (restart, settings, foreground, which reads the
+  /// permission statuses first, state, help, quit).
   package func event(on step: Step?) -> FlowEvent? {
     switch action {
     case .next: return .next
@@ -107,7 +121,9 @@ extension Command {
       return .input(words.joined(separator: " "))
     case .tap(let name): return .tap(name)
     case .wait(let seconds): return .elapse(seconds: seconds)
-    case .restart, .settings, .state, .help, .quit: return nil
+    case .background: return .background
+    case .open(let url): return .open(url)
+    case .restart, .settings, .foreground, .state, .help, .quit: return nil
     }
   }
 
@@ -130,7 +146,8 @@ extension Command {
   package var description: String {
     var words = [verb.rawValue]
     switch action {
-    case .next, .back, .skip, .reset, .restart, .state, .help, .quit: break
+    case .next, .back, .skip, .reset, .restart, .background, .foreground, .state, .help, .quit: break
+    case .open(let url): words.append(Self.quoted(url))
     case .choose(let ids): words.append(Self.quoted(ids.joined(separator: ",")))
     case .input(let texts): words += texts.map(Self.quoted)
     case .tap(let name): words.append(Self.quoted(name))
@@ -179,6 +196,13 @@ extension Command {
     case .skip: return try none(.skip)
     case .reset: return try none(.reset)
     case .restart: return try none(.restart)
+    case .background: return try none(.background)
+    case .foreground: return try none(.foreground)
+    case .open:
+      guard arguments.count == 1 else {
+        throw CommandError(message: "open needs one URL: open anicca://referral?code=A1")
+      }
+      return .open(arguments[0])
     case .state: return try none(.state)
     case .help: return try none(.help)
     case .quit: return try none(.quit)

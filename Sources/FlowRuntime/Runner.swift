@@ -39,6 +39,15 @@ package struct Runner: Sendable {
     guard let event = command.event(on: state.current.map { flow.steps[$0] }) else {
       switch command.action {
       case .restart: return await start(clock: state.clock)
+      case .foreground:
+        do {
+          return .trace(try await session.foreground())
+        } catch {
+          switch error {
+          case .rejected(let rejection): return .rejected(rejection)
+          case .failed(let failure): return .failed(failure)
+          }
+        }
       case .settings(let pairs): return changeSettings(pairs)
       case .state: return .info(stateDescription())
       case .help: return .info(Self.help)
@@ -55,8 +64,8 @@ package struct Runner: Sendable {
     }
   }
 
-  /// `settings KIND=STATUS`: the user changes a permission in the system Settings app (read at the next
-  /// launch or reset).
+  /// `settings KIND=STATUS`: the user changes a permission in the system Settings app (read when the app
+  /// returns from the background, at the next launch or at a reset).
   func changeSettings(_ pairs: [Command.Setting]) -> Result {
     guard let permissions = session.providers.permissions as? ScriptedPermissions else {
       return .info("settings can only be changed on the scripted permission provider")
@@ -70,7 +79,7 @@ package struct Runner: Sendable {
         return .rejected(Rejection(message: error.message, allowed: []))
       }
       permissions.setStatus(status, of: PermissionKind(rawValue: pair.kind))
-      lines.append("  ⚙ \(pair.kind) is now \(status) in Settings (read at the next restart or reset)")
+      lines.append("  ⚙ \(pair.kind) is now \(status) in Settings (read at foreground, restart or reset)")
     }
     return .info(lines.joined(separator: "\n"))
   }
@@ -108,6 +117,9 @@ package struct Runner: Sendable {
       restart              the app is killed and launched again
       reset                reset onboarding as the flow defines
       settings K=STATUS    change a permission in the Settings app (granted, denied, ...)
+      background           the app goes to the background (to Settings, another app)
+      foreground           the app comes back; permission statuses are read again
+      open URL             open a deep link (its entry and query parameters, as the flow's open: says)
       state                show variables, permissions and the store
       help                 this list
       quit                 leave

@@ -94,6 +94,17 @@ package enum EmbeddedSchemas {
       "description": "What runs when the app starts (and on `restart`), before the `resume` routes choose the first step: effects, and system actions whose outcomes run effects (a profile fetched from the server at start-up). In order; an action waits for its answer before the next entry runs.",
       "$ref": "#/$defs/launch"
     },
+    "foreground": {
+      "description": "What happens when the app returns from the background, after the permission statuses are read again: effects, and optionally where to go (`to`: a step id or guarded routes; default: stay on the current step). No `advance` hook runs.",
+      "$ref": "#/$defs/lifecycleTransition"
+    },
+    "open": {
+      "description": "Deep links into the flow, by entry name: `open URL` runs the entry named by the URL's first path segment (a custom scheme's host counts as one), with the URL's query items as `params.NAME`.",
+      "type": "object",
+      "additionalProperties": {
+        "$ref": "#/$defs/openEntry"
+      }
+    },
     "reset": {
       "description": "What `reset` clears and which effects it runs.",
       "$ref": "#/$defs/reset"
@@ -1276,6 +1287,76 @@ package enum EmbeddedSchemas {
         }
       ]
     },
+    "lifecycleTransition": {
+      "description": "Effects and an optional route, run on the current step.",
+      "type": "object",
+      "properties": {
+        "effects": {
+          "description": "Effects that run first.",
+          "$ref": "#/$defs/effects"
+        },
+        "to": {
+          "description": "Where to go: a step id, `stay` (the default) or a list of guarded routes `[{when, to, effects}]`.",
+          "$ref": "#/$defs/transitionTarget"
+        }
+      },
+      "additionalProperties": false
+    },
+    "openEntry": {
+      "description": "One deep link entry: its query parameters, then effects and where to go (default: stay).",
+      "type": "object",
+      "properties": {
+        "params": {
+          "description": "The query parameters the entry reads as `params.NAME`: a type (`string`, `int`, `bool`) or `{type, required}`. A link without a required parameter (the default) is refused; other query items are ignored.",
+          "type": "object",
+          "additionalProperties": {
+            "$ref": "#/$defs/openParameter"
+          }
+        },
+        "effects": {
+          "description": "Effects that run first; `params.NAME` is bound.",
+          "$ref": "#/$defs/effects"
+        },
+        "to": {
+          "description": "Where to go: a step id, `stay` (the default) or a list of guarded routes `[{when, to, effects}]`.",
+          "$ref": "#/$defs/transitionTarget"
+        }
+      },
+      "additionalProperties": false
+    },
+    "openParameter": {
+      "description": "A query parameter's type, or `{type, required}`.",
+      "oneOf": [
+        {
+          "enum": [
+            "string",
+            "int",
+            "bool"
+          ]
+        },
+        {
+          "type": "object",
+          "required": [
+            "type"
+          ],
+          "properties": {
+            "type": {
+              "description": "How the text is read: `string`, `int` or `bool` (`true`/`false`).",
+              "enum": [
+                "string",
+                "int",
+                "bool"
+              ]
+            },
+            "required": {
+              "description": "Whether a link must carry it (default `true`); a missing optional parameter is null.",
+              "type": "boolean"
+            }
+          },
+          "additionalProperties": false
+        }
+      ]
+    },
     "autoAdvance": {
       "description": "Timed auto-advance: once `when` holds on this step, `next` is followed after `after` seconds of (virtual) time.",
       "type": "object",
@@ -2265,7 +2346,7 @@ package enum EmbeddedSchemas {
         "store": { "$ref": "#/$defs/setup/properties/store" },
         "commands": {
           "type": "array",
-          "description": "flowrun commands in order (next, back, skip, choose A[,B], input TEXT, input F=V, tap BUTTON, wait SECONDS, restart, reset, settings KIND=STATUS for a permission changed in Settings; @STEP after a command sends it to a step that may no longer be current, a double tap), refused commands, and checks of the screen.",
+          "description": "flowrun commands in order (next, back, skip, choose A[,B], input TEXT, input F=V, tap BUTTON, wait SECONDS, restart, reset, settings KIND=STATUS for a permission changed in Settings, background, foreground, open URL; @STEP after a command sends it to a step that may no longer be current, a double tap), refused commands, and checks of the screen.",
           "items": {
             "oneOf": [
               { "type": "string", "description": "A command; it must be accepted." },

@@ -279,7 +279,7 @@ import Testing
     #expect(result.status == 1, "\(result.stderr)")
     #expect(
       result.stdout.hasPrefix(
-        "tempoai-onboarding 1.0.0: 20 states, 8 moves from 16 launch setups (explored 20 states, stopped at the "
+        "tempoai-onboarding 1.0.0: 20 states, 22 moves from 16 launch setups (explored 20 states, stopped at the "
           + "limit (--max-states 20): the results below are partial; raise the limit to see everything)\n"),
       "\(result.stdout)")
   }

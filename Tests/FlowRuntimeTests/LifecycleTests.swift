@@ -1,8 +1,10 @@
 import FlowCore
+import FlowRuntime
 import FlowYAML
 import Testing
 
-/// The app's life around the flow: actions run at launch before the first step.
+/// The app's life around the flow: actions run at launch before the first step, the return from the background,
+/// deep links.
 @Suite struct LifecycleTests {
   static let fetching = """
     flow: t
@@ -100,5 +102,117 @@ import Testing
         "t.yaml:7:18: error: outcome 'found' of a launch action cannot go to a step: the 'resume' routes choose the "
           + "first step; give it 'effects' only [flow-shape]"
       ])
+  }
+
+  static let linked = """
+    flow: t
+    version: "1"
+    locales: [en]
+    start: a
+    permissions: [notifications]
+    variables:
+      code: { type: string, default: "" }
+      reminded: { type: bool, default: false }
+    foreground:
+      effects:
+        - set: reminded
+          value: permission.notifications == "granted"
+      to:
+        - when: permission.notifications == "granted"
+          to: c
+        - to: stay
+    open:
+      referral:
+        params:
+          code: string
+          days: { type: int, required: false }
+        effects:
+          - set: code
+            value: 'params.code + "/" + string(params.days ?? 0)'
+        to: b
+    steps:
+      a: { kind: screen, next: b }
+      b: { kind: screen, next: c }
+      c: { kind: terminal }
+    """
+
+  @Test func aDeepLinkRunsItsEntryWithTheQueryAsParamsAndGoesToItsStep() throws {
+    let engine = Engine(flow: try compileFlow(Self.linked))
+    var (state, _) = try engine.launch(Launch())
+    let records = try engine.handle(.open("anicca://referral?code=A%201&days=3&utm_source=mail"), in: &state)
+    #expect(
+      records == [
+        .effect(.set(variable: "code", value: .string("A 1/3"))),
+        .moved(from: "open", to: "b", route: .open, name: "referral"), .entered(step: "b"),
+      ])
+    var other = try engine.launch(Launch()).0
+    _ = try engine.handle(.open("https://anicca.app/referral/x?code=Z+Z#top"), in: &other)
+    #expect(other.variables[0] == .string("Z Z/0"))
+  }
+
+  @Test(arguments: [
+    (
+      "anicca://refferal?code=A",
+      "'anicca://refferal?code=A' names no 'open' entry ('refferal'); expected one of "
+        + "'referral'; did you mean 'referral'?"
+    ),
+    ("anicca://referral", "'anicca://referral' lacks the parameter 'code' that 'open' entry 'referral' needs"),
+    (
+      "anicca://referral?code=A&days=many",
+      "parameter 'days' of 'anicca://referral?code=A&days=many' is 'many', not a valid int"
+    ),
+  ])
+  func aLinkTheFlowCannotOpenIsRefusedAndChangesNothing(_ url: String, _ message: String) throws {
+    let engine = Engine(flow: try compileFlow(Self.linked))
+    var (state, _) = try engine.launch(Launch())
+    let before = state
+    #expect(throws: FlowError.self) { try engine.handle(.open(url), in: &state) }
+    do {
+      _ = try engine.handle(.open(url), in: &state)
+    } catch {
+      #expect(error.rejection?.message == message)
+    }
+    #expect(state == before)
+  }
+
+  @Test func theReturnFromTheBackgroundReadsThePermissionsThenRunsForeground() throws {
+    let engine = Engine(flow: try compileFlow(Self.linked))
+    var (state, _) = try engine.launch(Launch())
+    #expect(
+      throws: FlowError.rejected(
+        Rejection(message: "the app is not in the background ('background' first)", allowed: []))
+    ) {
+      try engine.handle(.foreground(permissions: [:]), in: &state)
+    }
+    #expect(try engine.handle(.background, in: &state) == [])
+    #expect(engine.commands(for: state) == ["foreground"])
+    for event in [FlowEvent.next, .background] {
+      #expect(throws: FlowError.self) { try engine.handle(event, in: &state) }
+    }
+    var stayed = state
+    #expect(
+      try engine.handle(.foreground(permissions: ["notifications": .denied]), in: &stayed) == [
+        .effect(.set(variable: "reminded", value: .bool(false))),
+        .routed(from: "a", to: "stay", why: "otherwise"),
+      ])
+    #expect(stayed.permissions["notifications"] == .denied)
+    let records = try engine.handle(.foreground(permissions: ["notifications": .granted]), in: &state)
+    #expect(
+      records == [
+        .effect(.set(variable: "reminded", value: .bool(true))),
+        .routed(from: "a", to: "c", why: "permission.notifications == \"granted\" → \"granted\" == \"granted\" → true"),
+        .moved(from: "foreground", to: "c", route: .foreground, name: nil), .entered(step: "c"),
+        .ended(step: "c", outcome: .completed),
+      ])
+  }
+
+  @Test func lifecycleCommandsReadAndPrintAsTyped() throws {
+    for line in ["background", "foreground", "open anicca://referral?code=A1", "open \"anicca://x?q=a b\""] {
+      let command = try #require(try Command.parse(line))
+      #expect(command.description == line)
+    }
+    #expect(throws: CommandError(message: "open needs one URL: open anicca://referral?code=A1")) {
+      try Command.parse("open")
+    }
   }
 }

@@ -72,10 +72,24 @@ struct Run {
   }
 
   mutating func handle(_ event: FlowEvent) throws {
+    if state.inBackground {
+      switch event {
+      case .launch, .elapse, .foreground: break
+      case .outcome where state.pending != nil: break  // a dialog shown before the app left answers meanwhile
+      case .background:
+        throw Rejection(message: "the app is already in the background", allowed: ["foreground"])
+      default:
+        throw Rejection(
+          message: "the app is in the background; 'foreground' brings it back first", allowed: ["foreground"])
+      }
+    }
     switch event {
     case .launch(let launch): try self.launch(launch)
     case .reset: try reset()
     case .elapse(let seconds): try elapse(seconds)
+    case .background: state.inBackground = true
+    case .foreground(let permissions): try foreground(permissions)
+    case .open(let url): try open(url)
     case .outcome(let name, let result) where state.current == nil && state.pending?.launchItem != nil:
       try answerLaunch(name, result: result, pending: state.pending!)
     default:

@@ -23,6 +23,15 @@ public enum FlowEvent: Sendable, Hashable {
   case elapse(seconds: Double)
   /// Clear what the flow's `reset` names and start again.
   case reset
+  /// The app goes to the background (the user switches to another app or to Settings). Until it comes back,
+  /// only ``foreground(permissions:)``, time, a launch and provider answers are accepted.
+  case background
+  /// The app returns from the background with the permission statuses read again (the user may have changed
+  /// them in Settings meanwhile); then the flow's `foreground:` effects and routes run.
+  case foreground(permissions: [PermissionKind: PermissionStatus])
+  /// A deep link opened while the flow runs (`anicca://referral?code=A1`): the flow's `open:` entry the URL
+  /// names runs with the URL's query items as `params`.
+  case open(String)
 
   /// A short name for traces and messages.
   package var name: String {
@@ -37,6 +46,9 @@ public enum FlowEvent: Sendable, Hashable {
     case .outcome(let outcome, _): "outcome \(outcome)"
     case .elapse: "wait"
     case .reset: "reset"
+    case .background: "background"
+    case .foreground: "foreground"
+    case .open: "open"
     }
   }
 }

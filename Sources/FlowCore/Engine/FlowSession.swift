@@ -82,6 +82,38 @@ public struct FlowSession: Sendable {
     return try await send(.launch(launch))
   }
 
+  /// The app goes to the background (the user switched to another app or to Settings).
+  ///
+  /// - Returns: what happened, in order.
+  /// - Throws: ``FlowError/rejected(_:)`` when the app is already in the background.
+  public mutating func background() async throws(FlowError) -> [TraceEntry] {
+    try await send(.background)
+  }
+
+  /// The app returns from the background: reads every permission status again (the user may have changed one
+  /// in Settings meanwhile; it shows as changed, with no new request), then runs the flow's `foreground:`.
+  ///
+  /// - Returns: what happened, in order.
+  /// - Throws: ``FlowError/rejected(_:)`` when the app is not in the background, ``FlowError/failed(_:)`` when
+  ///   the flow fails.
+  public mutating func foreground() async throws(FlowError) -> [TraceEntry] {
+    var permissions: [PermissionKind: PermissionStatus] = [:]
+    for permission in engine.flow.permissions {
+      permissions[permission.value] = await providers.permissions.status(of: permission.value)
+    }
+    return try await send(.foreground(permissions: permissions))
+  }
+
+  /// Opens a deep link (`anicca://referral?code=A1`): the flow's `open:` entry named by the URL's first path
+  /// segment (a custom scheme's host counts as one) runs with the URL's query items as `params`.
+  ///
+  /// - Returns: what happened, in order.
+  /// - Throws: ``FlowError/rejected(_:)`` when the URL names no entry or lacks a required parameter, the flow
+  ///   has ended or is waiting for an answer; the state is then unchanged.
+  public mutating func open(_ url: String) async throws(FlowError) -> [TraceEntry] {
+    try await send(.open(url))
+  }
+
   /// Sends one event (a user command, time passing) and performs everything that follows from it: effects go
   /// to the providers in order, and an action's answer is sent back to the engine until nothing is pending.
   ///

@@ -97,6 +97,7 @@ extension Engine {
   /// The commands the current step accepts (`next`, `choose a|b`, `tap restore`, `back`, ...); empty when a
   /// button condition cannot be evaluated (``screen(for:)`` then throws the reason).
   package func commands(for state: RunState) -> [String] {
+    if state.inBackground { return ["foreground"] }
     guard let current = state.current else {
       // An action run at launch, before the first step: its answers.
       if let pending = state.pending {

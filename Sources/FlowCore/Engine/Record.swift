@@ -35,6 +35,10 @@ public enum RouteKind: String, Sendable, Hashable, CaseIterable {
   case skipIf
   /// A `resume` route, or the start step, taken on launch, restart or reset (written `route`).
   case resume = "route"
+  /// A route of the flow's `foreground:`, taken when the app returns from the background (from `foreground`).
+  case foreground
+  /// A route of an `open:` entry, taken for a deep link; `name` is the entry (from `open`).
+  case open
 }
 
 /// An effect with its values computed, ready for a handler.

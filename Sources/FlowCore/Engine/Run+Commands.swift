@@ -33,7 +33,7 @@ extension Run {
       try tap(name, on: current)
     case .outcome(let name, _):
       throw reject("nothing is waiting for an answer ('\(name)')", on: current)
-    case .launch, .reset, .elapse:
+    case .launch, .reset, .elapse, .background, .foreground, .open:
       break
     }
   }

@@ -16,6 +16,8 @@ public struct RunState: Sendable, Hashable {
   package var timer: Double?
   /// The action or permission request waiting for its outcome.
   package var pending: Pending?
+  /// Whether the app is in the background (between ``FlowEvent/background`` and ``FlowEvent/foreground(permissions:)``).
+  package var inBackground = false
   /// Set once a terminal step is reached.
   public package(set) var ended: Ended?
 

@@ -162,6 +162,29 @@ extension Flow {
           from: nil, to: start, kind: .resume, name: nil, condition: .start, effects: [], location: .unknown,
           isAutomatic: false))
     }
+    // `foreground:` and `open:` routes lead from wherever the user is: from no step, like the resume routes.
+    let lifecycle =
+      [foreground.map { (RouteKind.foreground, String?.none, $0) }].compactMap { $0 }
+      + openEntries.map { (RouteKind.open, Optional($0.name), $0.transition) }
+    for (kind, name, transition) in lifecycle {
+      switch transition.target {
+      case .stay: break
+      case .step(let index):
+        result.append(
+          FlowRoute(
+            from: nil, to: index, kind: kind, name: name, condition: .none, effects: transition.effects,
+            location: transition.location, isAutomatic: false))
+      case .routes(let routes):
+        for route in routes {
+          guard let target = route.target else { continue }
+          result.append(
+            FlowRoute(
+              from: nil, to: target, kind: kind, name: name,
+              condition: route.when.map(FlowRoute.Condition.when) ?? .otherwise,
+              effects: transition.effects + route.effects, location: route.location, isAutomatic: false))
+        }
+      }
+    }
     for index in steps.indices {
       var passOver: [FlowRoute] = []
       for exit in exits(of: index) {
@@ -185,6 +208,8 @@ package struct FlowEffects: Sendable {
   package var effects: [Effect]
   /// The action of the outcome the effects are written under, nil elsewhere.
   package var resultOf: ActionName?
+  /// The `open:` entry whose `params` the effects may read, nil elsewhere.
+  package var openEntry: OpenEntry? = nil
 }
 
 extension Flow {
@@ -208,6 +233,16 @@ extension Flow {
     }
     result += [reset.effects, hooks.launch, hooks.advance, hooks.enter].map {
       FlowEffects(effects: $0, resultOf: nil)
+    }
+    if let foreground {
+      result.append(FlowEffects(effects: foreground.effects, resultOf: nil))
+      for route in foreground.guardedRoutes { result.append(FlowEffects(effects: route.effects, resultOf: nil)) }
+    }
+    for entry in openEntries {
+      result.append(FlowEffects(effects: entry.transition.effects, resultOf: nil, openEntry: entry))
+      for route in entry.transition.guardedRoutes {
+        result.append(FlowEffects(effects: route.effects, resultOf: nil, openEntry: entry))
+      }
     }
     for (index, step) in steps.enumerated() {
       result.append(FlowEffects(effects: step.enter, resultOf: nil))

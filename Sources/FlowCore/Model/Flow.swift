@@ -19,6 +19,11 @@ public struct Flow: Sendable {
   package let resume: [ResumeRoute]
   /// What runs when the app starts, before the `resume` routes choose the first step (`launch:`).
   package let launch: [LaunchItem]
+  /// What happens when the app returns from the background, after the permission statuses are read again
+  /// (`foreground:`); nil when the flow says nothing.
+  package let foreground: Transition?
+  /// The deep links the flow can be opened with (`open:`), by entry name.
+  package let openEntries: [OpenEntry]
   package let reset: Reset
   package let hooks: Hooks
   /// locale -> key -> text, with the location of each key for diagnostics.
@@ -192,6 +197,26 @@ package struct LaunchAction: Sendable, Hashable {
   package let name: Located<ActionName>
   package let when: Expr?
   package let outcomes: [Outcome]
+  package let location: SourceLocation
+}
+
+/// A deep link into the flow (`open: {NAME: {params, effects, to}}`): `open URL` takes the entry named by the
+/// URL's first path segment (a custom scheme's host counts as one) with the URL's query items as `params`.
+package struct OpenEntry: Sendable, Hashable {
+  package let name: String
+  package let params: [OpenParameter]
+  /// The entry's effects and where it goes (`stay` by default).
+  package let transition: Transition
+  package let location: SourceLocation
+}
+
+/// A query parameter an `open:` entry reads as `params.NAME`.
+package struct OpenParameter: Sendable, Hashable {
+  package let name: String
+  /// `string`, `int` or `bool`.
+  package let type: VariableType
+  /// A link without it is refused (default `true`).
+  package let isRequired: Bool
   package let location: SourceLocation
 }
 

@@ -121,7 +121,8 @@ private final class Compiler {
         node.string.map { Located(PermissionKind(rawValue: $0), at: node.location) }
       },
       variables: variables, resume: (root["resume"]?.sequence ?? []).compactMap(compileResumeRoute),
-      launch: compileLaunch(root["launch"]),
+      launch: compileLaunch(root["launch"]), foreground: root["foreground"].flatMap { transition($0) },
+      openEntries: (root["open"]?.entries ?? []).map(compileOpenEntry),
       reset: compileReset(root["reset"]), hooks: compileHooks(root["hooks"]), strings: strings, steps: steps,
       location: root.entry("flow")?.keyLocation ?? root.location,
       stepIndexByID: stepIndexByID, variableIndexByName: variableIndex)
@@ -203,6 +204,25 @@ private final class Compiler {
           name: Located(ActionName(rawValue: scalarString(actionNode) ?? ""), at: actionNode.location),
           when: item["when"].flatMap(expression), outcomes: outcomes, location: item.location))
     }
+  }
+
+  func compileOpenEntry(_ entry: Node.Entry) -> OpenEntry {
+    let params = (entry.value["params"]?.entries ?? []).map { param -> OpenParameter in
+      let typeNode = param.value.string != nil ? param.value : param.value["type"]
+      var type = variableType(typeNode) ?? .string
+      if ![.string, .int, .bool].contains(type) {
+        error(
+          "parameter '\(param.key)' of open entry '\(entry.key)' must be a string, int or bool; found \(type.rawValue)",
+          at: typeNode?.location ?? param.keyLocation)
+        type = .string
+      }
+      return OpenParameter(
+        name: param.key, type: type, isRequired: param.value["required"]?.bool ?? true, location: param.keyLocation)
+    }
+    let transition =
+      transition(entry.value)
+      ?? Transition(target: .stay, location: entry.value.location)
+    return OpenEntry(name: entry.key, params: params, transition: transition, location: entry.keyLocation)
   }
 
   func compileReset(_ node: Node?) -> Reset {

@@ -54,7 +54,7 @@ struct UnhandledOutcomeRule: LintRule {
       switch exit.kind {
       case .next, .skip: true
       case .button: exit.routes.contains { $0.to != index }
-      case .outcome, .skipIf, .resume: false
+      case .outcome, .skipIf, .resume, .foreground, .open: false
       }
     }
   }

@@ -12,7 +12,9 @@ package import FlowCore
 ///   (those the step accepts), a form filled with every field, with the required fields only and with the
 ///   required fields plus each optional field on its own, a tap on every
 ///   button and on a permission step's request button, waiting for a pending auto-advance, restart (a relaunch
-///   from the state's store; permission statuses as the device keeps them) and reset.
+///   from the state's store; permission statuses as the device keeps them) and reset; for a flow with
+///   `foreground:`, leaving the app and returning (unchanged, and with each permission allowed or refused in
+///   Settings meanwhile), and each `open:` entry with sample parameters.
 /// - answers: every outcome of the pending action with one representative result; a permission request whose
 ///   status is still undetermined (or partial, for a kind whose dialog asks again) gets granted, denied,
 ///   partial, error and timeout, a decided one answers its status (as iOS does, no dialog).
@@ -244,6 +246,19 @@ package struct Explorer {
     result += step.buttons.map { .event(.tap($0.name)) }
     if let timer = state.timer { result.append(.event(.elapse(seconds: max(0, timer - state.clock)))) }
     if (step.back ?? flow.back) && !state.history.isEmpty { result.append(.event(.back)) }
+    // The app leaves and comes back: unchanged, and with each permission allowed or refused in Settings meanwhile
+    // (only for a flow that says what a return does), and every deep link with sample parameters.
+    if flow.foreground != nil {
+      result.append(.returnFromBackground([:]))
+      for permission in flow.permissions {
+        let kind = permission.value
+        for status in [PermissionStatus.granted, .denied]
+        where (state.permissions[kind] ?? .notDetermined).remembered != status {
+          result.append(.returnFromBackground([kind: status]))
+        }
+      }
+    }
+    for entry in flow.openEntries { result.append(.event(.open(Self.sampleLink(to: entry)))) }
     result.append(.restart)
     result.append(.event(.reset))
     return result
@@ -263,6 +278,11 @@ package struct Explorer {
           environment: state.environment, permissions: state.permissions.mapValues(\.remembered),
           store: state.store, clock: options.clock)
         (next, records) = try engine.launch(launch)
+      case .returnFromBackground(let changes):
+        var produced = try engine.handle(.background, in: &next)
+        let device = state.permissions.mapValues(\.remembered).merging(changes) { $1 }
+        produced += try engine.handle(.foreground(permissions: device), in: &next)
+        records = produced
       }
     } catch .rejected {
       return nil
@@ -290,6 +310,20 @@ package struct Explorer {
     case (.restoreProfile, "found"): ["displayName": .string("Akira"), "habits": .map(["wake": .string("07:00")])]
     default: [:]
     }
+  }
+
+  /// A link to an `open:` entry with a sample of each parameter: `flowkit://referral?code=A1`.
+  package static func sampleLink(to entry: OpenEntry) -> String {
+    let query = entry.params.map { parameter -> String in
+      let sample =
+        switch parameter.type {
+        case .int: "1"
+        case .bool: "true"
+        default: "A1"
+        }
+      return "\(parameter.name)=\(sample)"
+    }
+    return "flowkit://\(entry.name)" + (query.isEmpty ? "" : "?" + query.joined(separator: "&"))
   }
 
   static func sample(for type: Step.Field.FieldType) -> String {
@@ -352,11 +386,13 @@ package enum ExploreMove: Hashable, Sendable {
   case event(FlowEvent)
   case answer(action: ActionName, permission: PermissionKind?, outcome: String, result: [String: Value])
   case restart
+  /// The app goes to the background and returns, with these permissions changed in Settings meanwhile.
+  case returnFromBackground([PermissionKind: PermissionStatus])
 
   /// Moves that go on through the flow (not back, restart or reset).
   var isForward: Bool {
     switch self {
-    case .event(.back), .event(.reset), .restart: false
+    case .event(.back), .event(.reset), .restart, .returnFromBackground: false
     default: true
     }
   }
@@ -366,11 +402,22 @@ package enum ExploreMove: Hashable, Sendable {
   package var command: String {
     switch self {
     case .restart: return "restart"
+    case .returnFromBackground(let changes): return Self.backgroundCommands(changes).joined(separator: ", ")
     case .answer(let action, let permission, let outcome, _):
       return "[\(permission?.rawValue ?? action.rawValue): \(outcome)]"
     case .event(.outcome(let name, _)): return "[\(name)]"
     case .event(let event): return Command(sending: event)?.description ?? "restart"
     }
+  }
+}
+
+extension ExploreMove {
+  /// The commands of a return from the background: `background`, a `settings` per change, `foreground`.
+  package static func backgroundCommands(_ changes: [PermissionKind: PermissionStatus]) -> [String] {
+    let settings = changes.sorted { $0.key.rawValue < $1.key.rawValue }.map {
+      Command(.settings([.init(kind: $0.key.rawValue, status: $0.value.rawValue)])).description
+    }
+    return ["background"] + settings + ["foreground"]
   }
 }
 

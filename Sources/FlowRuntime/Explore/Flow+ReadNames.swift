@@ -28,6 +28,8 @@ extension Flow {
       if case .rawValue(let expr) = route.destination { exprs.append(expr) }
     }
     exprs += variables.compactMap(\.initial)
+    if let foreground { transition(foreground) }
+    for entry in openEntries { transition(entry.transition) }
     for item in launch {
       switch item {
       case .effect(let effect): effects([effect])

@@ -169,7 +169,7 @@ package enum FlowDiff {
     switch move {
     case .event(let event): event
     case .answer(_, _, let outcome, let result): .outcome(outcome, result: result)
-    case .restart: .reset
+    case .restart, .returnFromBackground: .reset  // not forward moves: the funnel never takes them
     }
   }
 

@@ -16,7 +16,8 @@ package enum FlowGraph {
   static func label(_ declared: DeclaredTransition, skipIf: Expr?) -> String {
     var parts: [String] = []
     switch declared.transition.kind {
-    case .next, .resume: break
+    case .next, .resume, .foreground: break
+    case .open: parts.append(declared.transition.name ?? "")
     case .skip: parts.append("skip")
     case .button, .outcome: parts.append(declared.transition.name ?? "")
     case .skipIf: parts.append("skipIf \(skipIf?.description ?? "")")
@@ -43,7 +44,7 @@ package enum FlowGraph {
       let style: Edge.Style =
         switch transition.kind {
         case .skipIf: .skipIf
-        case .resume: .resume
+        case .resume, .foreground, .open: .resume
         default: .plain
         }
       return Edge(

@@ -58,7 +58,8 @@ extension Flow {
     for route in routes {
       if case .rawValue = route.condition { continue }
       let transition = FlowTransition(
-        from: route.from.map { steps[$0].id } ?? "launch", to: steps[route.to].id, kind: route.kind, name: route.name)
+        from: route.from.map { steps[$0].id } ?? (route.kind == .resume ? "launch" : route.kind.rawValue),
+        to: steps[route.to].id, kind: route.kind, name: route.name)
       let guardText = route.condition.text
       if let index = position[transition] {
         let guards = [merged[index].guardText, guardText].compactMap { $0 }

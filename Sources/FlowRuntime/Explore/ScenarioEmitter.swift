@@ -92,6 +92,11 @@ package struct ScenarioEmitter {
             environment: setup.environment, permissions: deviceStatuses, store: state.store, clock: state.clock)
           (state, records) = try engine.launch(launch)
           generated.commands.append("restart")
+        case .returnFromBackground(let changes):
+          deviceStatuses.merge(changes) { $1 }
+          records = try engine.handle(.background, in: &state)
+          records += try engine.handle(.foreground(permissions: deviceStatuses), in: &state)
+          generated.commands += ExploreMove.backgroundCommands(changes)
         case .answer(let action, let permission, let outcome, let result):
           if let permission {
             if (deviceStatuses[permission] ?? .notDetermined).requestShowsDialog(for: permission) {
