@@ -114,7 +114,7 @@ package enum EmbeddedSchemas {
       "$ref": "#/$defs/hooks"
     },
     "strings": {
-      "description": "Localized texts: locale to a table of key to text. `{name}` placeholders are filled from a text's `args`.",
+      "description": "Localized texts: locale to a table of key to text. `{name}` placeholders are filled from a text's `args`. A text with plural forms is a map of CLDR category (`zero`, `one`, `two`, `few`, `many`, `other`; `other` required) to text, and its `count` argument picks the form.",
       "type": "object",
       "propertyNames": {
         "$ref": "#/$defs/locale"
@@ -126,7 +126,32 @@ package enum EmbeddedSchemas {
           "$ref": "#/$defs/textKey"
         },
         "additionalProperties": {
-          "type": "string"
+          "oneOf": [
+            {
+              "type": "string",
+              "description": "The text."
+            },
+            {
+              "type": "object",
+              "description": "Plural forms by CLDR category; the `count` argument's number picks one by the locale's rules.",
+              "required": [
+                "other"
+              ],
+              "propertyNames": {
+                "enum": [
+                  "zero",
+                  "one",
+                  "two",
+                  "few",
+                  "many",
+                  "other"
+                ]
+              },
+              "additionalProperties": {
+                "type": "string"
+              }
+            }
+          ]
         }
       }
     },

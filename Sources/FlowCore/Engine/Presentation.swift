@@ -149,6 +149,13 @@ struct Presenter {
     var text =
       table[alternative.key]?.value ?? flow.strings[flow.locales.first ?? ""]?[alternative.key]?.value
       ?? alternative.key
+    // A text with plural forms takes the form its `count` argument's number calls for in the current language.
+    if let forms = flow.plurals[language]?[alternative.key],
+      let count = alternative.args.first(where: { $0.name == "count" })
+    {
+      let category = PluralRules.category(of: try run.evaluate(count.value), locale: language)
+      text = forms[category] ?? forms[.other] ?? text
+    }
     for arg in alternative.args {
       let value = try run.evaluate(arg.value)
       let replacement: String =

@@ -34,6 +34,8 @@ public struct Flow: Sendable {
 
   package var stepIndexByID: [String: StepIndex]
   package var variableIndexByName: [String: Int]
+  /// locale -> key -> the forms of a text with plural forms, by CLDR category (`strings` holds its `other` form).
+  package var plurals: [String: [String: [PluralCategory: String]]] = [:]
 
   package func index(of stepID: String) -> StepIndex? { stepIndexByID[stepID] }
   package func step(_ id: String) -> Step? { stepIndexByID[id].map { steps[$0] } }

@@ -84,9 +84,30 @@ private final class Compiler {
     for (offset, variable) in variables.enumerated() { variableIndex[variable.name] = offset }
 
     var strings: [String: [String: Located<String>]] = [:]
+    var plurals: [String: [String: [PluralCategory: String]]] = [:]
     for localeEntry in root["strings"]?.entries ?? [] {
       var table: [String: Located<String>] = [:]
       for entry in localeEntry.value.entries ?? [] {
+        if let forms = entry.value.entries {
+          // A text with plural forms: CLDR category -> text, `other` required.
+          var byCategory: [PluralCategory: String] = [:]
+          for form in forms {
+            guard let category = PluralCategory(rawValue: form.key), let text = scalarString(form.value) else {
+              error(
+                "unknown plural category '\(form.key)' of string '\(entry.key)'; expected one of "
+                  + Suggestion.list(PluralCategory.allCases.map(\.rawValue)), at: form.keyLocation)
+              continue
+            }
+            byCategory[category] = text
+          }
+          guard let other = byCategory[.other] else {
+            error("string '\(entry.key)' has plural forms but no 'other' form", at: entry.value.location)
+            continue
+          }
+          table[entry.key] = Located(other, at: entry.keyLocation)
+          plurals[localeEntry.key, default: [:]][entry.key] = byCategory
+          continue
+        }
         guard let text = scalarString(entry.value) else {
           error("string '\(entry.key)' must be text; found \(entry.value.kindDescription)", at: entry.value.location)
           continue
@@ -125,7 +146,7 @@ private final class Compiler {
       openEntries: (root["open"]?.entries ?? []).map(compileOpenEntry),
       reset: compileReset(root["reset"]), hooks: compileHooks(root["hooks"]), strings: strings, steps: steps,
       location: root.entry("flow")?.keyLocation ?? root.location,
-      stepIndexByID: stepIndexByID, variableIndexByName: variableIndex)
+      stepIndexByID: stepIndexByID, variableIndexByName: variableIndex, plurals: plurals)
   }
 
   func compileFact(_ entry: Node.Entry) -> Fact {
