@@ -27,9 +27,11 @@ if ! dpkg -s libyaml-dev >/dev/null 2>&1 && [ "$(id -u)" = 0 ]; then
 fi
 
 note "building release binaries ($scratch)"
-swift build -c release --scratch-path "$scratch" --product flowlint >&2
-swift build -c release --scratch-path "$scratch" --product flowbench >&2
-bin=$(swift build -c release --scratch-path "$scratch" --show-bin-path)
+# --static-swift-stdlib, as README says to install them: the Swift runtime and Foundation linked in start faster.
+release=(-c release --static-swift-stdlib --scratch-path "$scratch")
+swift build "${release[@]}" --product flowlint >&2
+swift build "${release[@]}" --product flowbench >&2
+bin=$(swift build "${release[@]}" --show-bin-path)
 
 venv=Benchmarks/.venv
 if ! "$venv/bin/python" -c 'import sismic, transitions' >/dev/null 2>&1 || [ ! -x "$venv/bin/check-jsonschema" ]; then
