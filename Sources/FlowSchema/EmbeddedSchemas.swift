@@ -1722,6 +1722,15 @@ package enum EmbeddedSchemas {
         "valid": {
           "description": "A condition over `input` (the text typed) that must hold for `next` to be enabled. The default is: non-empty when required.",
           "$ref": "#/$defs/condition"
+        },
+        "values": {
+          "description": "The texts `flowrun explore` types into the field. Without it explore derives them: empty, a name, and the values on both sides of every comparison in `valid` and in the conditions that read the variable.",
+          "type": "array",
+          "minItems": 1,
+          "uniqueItems": true,
+          "items": {
+            "type": "string"
+          }
         }
       },
       "additionalProperties": false
@@ -1830,6 +1839,19 @@ package enum EmbeddedSchemas {
           },
           "additionalProperties": {
             "$ref": "#/$defs/text"
+          }
+        },
+        "values": {
+          "description": "The texts `flowrun explore` types into the field, each valid for its `type`. Without it explore derives them from the type and from the values on both sides of every comparison in the conditions that read the target.",
+          "type": "array",
+          "minItems": 1,
+          "uniqueItems": true,
+          "items": {
+            "type": [
+              "string",
+              "number",
+              "boolean"
+            ]
           }
         }
       },

@@ -1,5 +1,6 @@
 import FlowCore
 import FlowRuntime
+import FlowYAML
 import Testing
 
 /// Explore never calls a state stuck or a step unreachable because of its own limits or its own choice of inputs
@@ -71,5 +72,110 @@ import Testing
           a: [(defaults)] (launch)
           b: [(defaults)] next
         """)
+  }
+
+  /// A date-of-birth form: explore used to type `year=1` only, which `enabled` refuses, and reported the form as a
+  /// state with no way forward and both terminals as unreachable. It now types the values on both sides of every
+  /// comparison of `year` (1900, 2010 and 2011 besides 1; 1899, 2008 and 2009 answer every test as one of them).
+  @Test func aValidatedFormIsFilledWithValuesOnBothSidesOfEveryComparison() throws {
+    let flow = """
+      flow: birthday
+      version: "1"
+      locales: [en]
+      start: birthday
+      variables:
+        year: { type: int, default: 0 }
+      steps:
+        birthday:
+          kind: form
+          fields:
+            year: { label: year, type: int, target: year, required: true }
+          next:
+            enabled: year >= 1900 && year <= 2010
+            to:
+              - when: year > 2008
+                to: young
+              - to: adult
+        young: { kind: terminal, outcome: completed }
+        adult: { kind: terminal, outcome: completed }
+      """
+    #expect(
+      try Self.report(flow) == """
+        birthday 1: 5 states, 14 moves from 1 launch setups (explored completely)
+        reachable steps (3): birthday, young, adult
+        steps reachable under no environment: none
+        terminals:
+          young (completed): 1 distinct paths, 1 states
+          adult (completed): 1 distinct paths, 1 states
+        states with no way forward: none
+        loops (forward moves that come back): none
+        flow failures: none
+        declared transitions taken: 3 of 3
+        shortest path to every step:
+          birthday: [(defaults)] (launch)
+          young: [(defaults)] input year=2010
+          adult: [(defaults)] input year=1900
+        """)
+  }
+
+  /// A handle that must start with `@` and have four characters: no value derived from one comparison passes both,
+  /// so the flow declares what to type (`values:`), and explore types exactly that.
+  @Test func aTextInputIsGivenTheValuesTheFlowDeclares() throws {
+    let flow = """
+      flow: handle
+      version: "1"
+      locales: [en]
+      start: handle
+      variables:
+        handle: { type: string, default: "" }
+      steps:
+        handle:
+          kind: text-input
+          variable: handle
+          valid: startsWith(input, "@") && size(input) >= 4
+          values: ["@aki", "aki"]
+          next: done
+        done: { kind: terminal, outcome: completed }
+      """
+    #expect(
+      try Self.report(flow) == """
+        handle 1: 3 states, 6 moves from 1 launch setups (explored completely)
+        reachable steps (2): handle, done
+        steps reachable under no environment: none
+        terminals:
+          done (completed): 1 distinct paths, 1 states
+        states with no way forward: none
+        loops (forward moves that come back): none
+        flow failures: none
+        declared transitions taken: 2 of 2
+        shortest path to every step:
+          handle: [(defaults)] (launch)
+          done: [(defaults)] input "@aki"
+        """)
+  }
+
+  /// A form field's samples must be valid for its type: the compiler says which one is not, where.
+  @Test func aFieldSampleOfTheWrongTypeIsAnError() throws {
+    let yaml = """
+      flow: f
+      version: "1"
+      locales: [en]
+      start: age
+      variables:
+        age: { type: int, default: 0 }
+      steps:
+        age:
+          kind: form
+          fields:
+            age: { label: age, type: int, target: age, values: [17, eighteen] }
+          next: done
+        done: { kind: terminal, outcome: completed }
+      """
+    let node = try YAMLLoader.load(bytes: Array(yaml.utf8), file: "f.yaml")
+    let (_, diagnostics) = FlowCompiler.compile(node, file: "f.yaml")
+    #expect(
+      diagnostics.map(\.description) == [
+        "f.yaml:11:63: error: sample 'eighteen' of field 'age' is not a valid int [flow-shape]"
+      ])
   }
 }

@@ -2,7 +2,7 @@ extension Step.Field {
   /// The typed value of a field's text, or nil when it is not valid for the field's type. A time is stored as
   /// `"HH:MM"`, a date as a date, a multi-choice field's comma-separated ids as a list (whether each is an option
   /// is checked by the engine, which knows the options).
-  func parse(_ raw: String) -> Value? {
+  package func parse(_ raw: String) -> Value? {
     switch type {
     case .string, .singleChoice: .string(raw)
     case .int: Value.integer(raw).map(Value.int)
@@ -17,7 +17,7 @@ extension Step.Field {
 
   /// The field's value as text, as `input` takes it and a screen shows it: a date as `YYYY-MM-DD` (with its time
   /// when it has one), a list as comma-separated ids; nil for null.
-  static func text(of value: Value) -> String? {
+  package static func text(of value: Value) -> String? {
     switch value {
     case .null: nil
     case .string(let s): s

@@ -292,7 +292,7 @@ private final class Compiler {
         Step.TextInput(
           variable: locatedString(node, "variable"), isRequired: node["required"]?.bool ?? true,
           placeholder: node["placeholder"].flatMap(text), prefill: node["prefill"].flatMap(expression),
-          valid: node["valid"].flatMap(expression)))
+          valid: node["valid"].flatMap(expression), values: sampleTexts(node["values"])))
     case .form:
       content = .form(
         (node["fields"]?.entries ?? []).map { field in
@@ -312,6 +312,12 @@ private final class Compiler {
             isRequired: value["required"]?.bool ?? false, placeholder: value["placeholder"].flatMap(text),
             location: field.keyLocation)
           compileFieldChecks(value, into: &compiled)
+          compiled.values = sampleTexts(value["values"])
+          for sample in value["values"]?.sequence ?? [] {
+            if let raw = scalarString(sample), compiled.parse(raw) == nil {
+              error("sample '\(raw)' of field '\(field.key)' is not a valid \(type.rawValue)", at: sample.location)
+            }
+          }
           return compiled
         })
     case .permission:
@@ -577,6 +583,11 @@ private final class Compiler {
       return nil
     }
     return scalarString(value)
+  }
+
+  /// The texts of a `values:` list of samples on a text input or form field.
+  func sampleTexts(_ node: Node?) -> [String] {
+    (node?.sequence ?? []).compactMap(scalarString)
   }
 
   func scalarString(_ node: Node?) -> String? {

@@ -172,6 +172,9 @@ extension Step {
     package let placeholder: LocalizedText?
     package let prefill: Expr?
     package let valid: Expr?
+    /// The texts `flowrun explore` types (`values:`); when empty it derives them from `valid` and the conditions
+    /// that read the variable.
+    package var values: [String] = []
   }
 
   /// One field of a form step: its text is parsed by `type` and stored at `target` (by default the variable
@@ -238,6 +241,9 @@ extension Step {
     package var optionsFrom: Expr? = nil
     /// The text shown when a check fails, by check; a check without one gets FlowKit's English sentence.
     package var messages: [Check: LocalizedText] = [:]
+    /// The texts `flowrun explore` types into the field (`values:`); when empty it derives them from the field's
+    /// type and the conditions that read its target.
+    package var values: [String] = []
   }
 
   /// A permission step's request button (`tap request`): the permission kind, the button's label and

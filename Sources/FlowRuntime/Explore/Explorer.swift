@@ -8,9 +8,8 @@ package import FlowCore
 ///   request). When the permissions give more than ``ExploreOptions/maxPermissionCombinations`` combinations,
 ///   one permission varies at a time (the others notDetermined). The store starts empty.
 /// - user events: next, skip, back, every option of a single choice, for a multi-choice each single option and
-///   all options together (at most `max`; choosing nothing is `next`), the text samples on a text input
-///   (those the step accepts), a form filled with every field, with the required fields only and with the
-///   required fields plus each optional field on its own, a tap on every
+///   all options together (at most `max`; choosing nothing is `next`), the texts ``ExploreInputs`` chooses for a
+///   text input or form (from `values:`, the field's type and the conditions that read it), a tap on every
 ///   button and on a permission step's request button, waiting for a pending auto-advance, restart (a relaunch
 ///   from the state's store; permission statuses as the device keeps them) and reset; for a flow with
 ///   `foreground:`, leaving the app and returning (unchanged, and with each permission allowed or refused in
@@ -29,11 +28,14 @@ package struct Explorer {
   package let flow: Flow
   package var options: ExploreOptions
   let engine: Engine
+  /// What is typed into each step's text input or form.
+  let inputs: ExploreInputs
 
   package init(flow: Flow, options: ExploreOptions = .init()) {
     self.flow = flow
     self.options = options
     self.engine = Engine(flow: flow)
+    self.inputs = ExploreInputs(flow: flow, clock: options.clock)
   }
 
   // MARK: - Setups
@@ -225,21 +227,7 @@ package struct Explorer {
         if all.count > 1 && all.count >= choice.min { result.append(.event(.choose(all))) }
       }
     }
-    if step.textInput != nil, step.next != nil {
-      result += options.textSamples.map { .event(.input($0)) }
-    }
-    if !step.fields.isEmpty, step.next != nil {
-      let all = Dictionary(uniqueKeysWithValues: step.fields.map { ($0.name, Self.sample(for: $0.type)) })
-      result.append(.event(.inputFields(all)))
-      let required = all.filter { name, _ in step.fields.contains { $0.name == name && $0.isRequired } }
-      if required.count != all.count { result.append(.event(.inputFields(required))) }
-      // Each optional field on its own too (with the required ones): follow-ups often depend on which was given.
-      for field in step.fields where !field.isRequired && all.count > 1 {
-        var single = required
-        single[field.name] = all[field.name]
-        if single.count != all.count { result.append(.event(.inputFields(single))) }
-      }
-    }
+    if step.next != nil { result += inputs.events[current].map(ExploreMove.event) }
     if step.permission != nil, !step.buttons.contains(where: { $0.name == "request" }) {
       result.append(.event(.tap("request")))
     }
@@ -325,17 +313,6 @@ package struct Explorer {
     }
     return "flowkit://\(entry.name)" + (query.isEmpty ? "" : "?" + query.joined(separator: "&"))
   }
-
-  static func sample(for type: Step.Field.FieldType) -> String {
-    switch type {
-    case .string, .singleChoice, .multiChoice: "Akira"
-    case .time: "07:00"
-    case .bool, .toggle: "true"
-    case .int: "1"
-    case .decimal: "1.5"
-    case .date: "2000-01-01"
-    }
-  }
 }
 
 // MARK: - Options and setup
@@ -352,8 +329,6 @@ package struct ExploreOptions: Sendable {
   package static let maxStatesRange = 1...1_000_000_000
   package static let maxDepthRange = 1...1_000_000_000
   package static let historyDepthRange = 0...100
-  /// What is typed into text inputs (only those the step accepts lead anywhere).
-  package var textSamples = ["", "User", "Akira"]
   /// Above this many combinations of initial permission statuses, one permission varies at a time.
   package var maxPermissionCombinations = 64
   /// Record which declared transitions and permission outcomes are taken (for reports and `--emit-scenarios`).

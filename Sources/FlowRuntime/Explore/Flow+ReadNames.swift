@@ -6,6 +6,25 @@ extension Flow {
   /// by texts and analytics properties are not among them. Exploration merges states that differ only in the
   /// others (keeping whether each is empty, which `next` on a required choice checks).
   package var controlReads: (variables: Set<String>, storeKeys: Set<String>, wholeStore: Bool) {
+    var names: Set<String> = []
+    var keys: Set<String> = []
+    var wholeStore = false
+    for expr in controlExpressions {
+      for reference in expr.expression.references {
+        guard let root = reference.path.first else { continue }
+        if root == "store" {
+          if reference.path.count > 1 { keys.insert(reference.path[1]) } else { wholeStore = true }
+        } else {
+          names.insert(root)
+        }
+      }
+    }
+    return (names.filter { variableIndexByName[$0] != nil }, keys, wholeStore)
+  }
+
+  /// The expressions that can change what the flow does (see ``controlReads``): conditions, routes, resume
+  /// rules, `enabled`/`visible`/`valid` checks, `initial`s, assigned values and assignments' conditions.
+  package var controlExpressions: [Expr] {
     var exprs: [Expr] = []
     func effects(_ list: [Effect]) {
       // Only assignments change the state; the condition of an analytics effect decides only whether it is sent.
@@ -55,19 +74,6 @@ extension Flow {
       }
       if let request = step.permission { exprs += [request.enabled, request.visible].compactMap { $0 } }
     }
-    var names: Set<String> = []
-    var keys: Set<String> = []
-    var wholeStore = false
-    for expr in exprs {
-      for reference in expr.expression.references {
-        guard let root = reference.path.first else { continue }
-        if root == "store" {
-          if reference.path.count > 1 { keys.insert(reference.path[1]) } else { wholeStore = true }
-        } else {
-          names.insert(root)
-        }
-      }
-    }
-    return (names.filter { variableIndexByName[$0] != nil }, keys, wholeStore)
+    return exprs
   }
 }
