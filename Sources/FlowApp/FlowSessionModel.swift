@@ -36,8 +36,8 @@ public final class FlowSessionModel {
     session = FlowSession(
       flow: flow,
       providers: Providers(
-        permissions: providers.permissions, auth: providers.auth, profiles: providers.profiles,
-        review: providers.review, platform: providers.platform, store: providers.store, effects: tee))
+        permissions: providers.permissions, actions: providers.actions, platform: providers.platform,
+        store: providers.store, effects: tee))
     session.actionTimeout = actionTimeout
   }
 

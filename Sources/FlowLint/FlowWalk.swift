@@ -15,13 +15,16 @@ package struct ExpressionSite: Sendable {
   package var role: Role
   /// `result` in an action's outcomes, `input` in `valid`.
   package var extraRoots: [String: ValueType]
+  /// The action outcomes whose `result` the expression reads, in an action's `on:` entry.
+  package var resultOf: ResultSource?
   /// The names the expression reads, computed once.
   package var references: [FlowExpression.Reference]
 
-  package init(expr: Expr, role: Role, extraRoots: [String: ValueType]) {
+  package init(expr: Expr, role: Role, extraRoots: [String: ValueType], resultOf: ResultSource? = nil) {
     self.expr = expr
     self.role = role
     self.extraRoots = extraRoots
+    self.resultOf = resultOf
     self.references = expr.expression.references
   }
 }
@@ -46,6 +49,18 @@ package struct OutcomeTable: Sendable {
   /// The button's name, nil for the step's own action or request.
   package var button: String?
   package var outcomes: [Outcome]
+  /// The action call (its arguments), nil for a permission request.
+  package var call: Step.ActionCall?
+}
+
+/// A call of a declared action or custom effect, with the arguments it passes.
+package struct CallSite: Sendable {
+  /// `action 'purchase'`, `effect 'followUser'`.
+  package var what: String
+  /// The declared arguments, nil when the action or effect is not declared.
+  package var declared: [Named<ValueType>]?
+  package var arguments: [Named<Expr>]
+  package var location: SourceLocation
 }
 
 /// Everything a flow uses, collected in one pass: expressions, text keys, variable names, routes, outcome tables.
@@ -56,6 +71,8 @@ package struct FlowWalk: Sendable {
   /// Every route of the flow (``Flow/routes``).
   package let routes: [FlowRoute]
   package private(set) var outcomeTables: [OutcomeTable] = []
+  /// Every action call and custom effect, with its arguments.
+  package private(set) var calls: [CallSite] = []
 
   package init(_ flow: Flow) {
     routes = flow.routes
@@ -79,17 +96,21 @@ package struct FlowWalk: Sendable {
     for case .action(let call) in flow.launch {
       condition(call.when)
       outcomeTables.append(
-        OutcomeTable(step: nil, action: call.name, isPermission: false, button: nil, outcomes: call.outcomes))
+        OutcomeTable(
+          step: nil, action: call.name, isPermission: false, button: nil, outcomes: call.outcomes, call: call.call))
+      self.call(call.call, flow: flow)
     }
-    if let foreground = flow.foreground { transition(foreground, flow: flow, extraRoots: [:]) }
-    for entry in flow.openEntries { transition(entry.transition, flow: flow, extraRoots: Self.paramRoots(entry)) }
+    if let foreground = flow.foreground { transition(foreground, flow: flow, resultOf: nil) }
+    for entry in flow.openEntries {
+      transition(entry.transition, flow: flow, params: Self.paramRoots(entry), resultOf: nil)
+    }
     for clear in flow.reset.clear {
       variableUses.append(VariableUse(name: clear.value, key: nil, kind: .clear, location: clear.location))
     }
     for (index, step) in flow.steps.enumerated() { walkStep(step, index: index, flow: flow) }
     for list in flow.effectLists {
-      let roots = list.openEntry.map(Self.paramRoots) ?? list.resultOf.map(resultRoots) ?? [:]
-      effects(list.effects, flow: flow, extraRoots: roots)
+      let params = list.openEntry.map(Self.paramRoots) ?? [:]
+      effects(list.effects, flow: flow, params: params, resultOf: list.resultOf)
     }
   }
 
@@ -98,16 +119,19 @@ package struct FlowWalk: Sendable {
     text(step.body)
     condition(step.skipIf)
     for exit in flow.exits(of: index) {
-      transition(exit.transition, flow: flow, extraRoots: exit.resultOf.map(resultRoots) ?? [:])
+      transition(exit.transition, flow: flow, resultOf: exit.resultOf)
     }
     if let auto = step.autoAdvance { condition(auto.when) }
     for button in step.buttons {
       text(button.label)
       condition(button.enabled)
       condition(button.visible)
-      if case .perform(let action, let outcomes) = button.move {
+      if case .perform(let call) = button.move {
         outcomeTables.append(
-          OutcomeTable(step: index, action: action, isPermission: false, button: button.name, outcomes: outcomes))
+          OutcomeTable(
+            step: index, action: call.name, isPermission: false, button: button.name, outcomes: call.outcomes,
+            call: call))
+        self.call(call, flow: flow)
       }
     }
     if let choice = step.choice {
@@ -159,7 +183,10 @@ package struct FlowWalk: Sendable {
     }
     if let action = step.action {
       outcomeTables.append(
-        OutcomeTable(step: index, action: action.name, isPermission: false, button: nil, outcomes: action.outcomes))
+        OutcomeTable(
+          step: index, action: action.name, isPermission: false, button: nil, outcomes: action.outcomes,
+          call: action))
+      call(action, flow: flow)
     }
   }
 
@@ -172,20 +199,62 @@ package struct FlowWalk: Sendable {
     return ["params": .record(fields)]
   }
 
-  private func resultRoots(_ action: ActionName) -> [String: ValueType] {
-    guard let fields = action.resultTypes else { return ["result": .any] }
+  /// An action call's arguments: each must fit its declared type.
+  private mutating func call(_ call: Step.ActionCall, flow: Flow) {
+    let declared = flow.action(call.name.value)?.arguments
+    calls.append(
+      CallSite(
+        what: "action '\(call.name.value)'", declared: declared, arguments: call.arguments,
+        location: call.name.location))
+    arguments(call.arguments, declared: declared, of: "'\(call.name.value)'", extraRoots: [:], resultOf: nil)
+  }
+
+  private mutating func arguments(
+    _ arguments: [Named<Expr>], declared: [Named<ValueType>]?, of what: String, extraRoots: [String: ValueType],
+    resultOf: ResultSource?
+  ) {
+    for argument in arguments {
+      let role: ExpressionSite.Role =
+        declared?.first { $0.name == argument.name }
+        .map { .value($0.value, what: "argument '\(argument.name)' of \(what)") } ?? .any
+      expressions.append(.init(expr: argument.value, role: role, extraRoots: extraRoots, resultOf: resultOf))
+    }
+  }
+
+  /// `result` in the `on:` entry of `source`: every field any outcome of the action returns (reading one the
+  /// entry's outcomes do not return is the `result-field` rule's), `any` for an undeclared action.
+  private static func resultRoots(_ source: ResultSource?, flow: Flow) -> [String: ValueType] {
+    guard let source else { return [:] }
+    guard let declaration = flow.action(source.action) else { return ["result": .any] }
+    var fields: [String: ValueType] = [:]
+    for outcome in declaration.outcomes {
+      for field in outcome.result {
+        if let known = fields[field.name], known != field.type {
+          fields[field.name] = .any
+        } else {
+          fields[field.name] = field.type
+        }
+      }
+    }
     return ["result": .record(fields)]
   }
 
-  private mutating func transition(_ transition: Transition, flow: Flow, extraRoots: [String: ValueType]) {
+  /// `params` are an `open:` entry's parameter roots, `resultOf` the outcomes whose `result` may be read.
+  private mutating func transition(
+    _ transition: Transition, flow: Flow, params: [String: ValueType] = [:], resultOf: ResultSource?
+  ) {
+    let extraRoots = params.merging(Self.resultRoots(resultOf, flow: flow)) { $1 }
     text(transition.label)
-    condition(transition.enabled, extraRoots: extraRoots)
-    for route in transition.guardedRoutes { condition(route.when, extraRoots: extraRoots) }
+    condition(transition.enabled, extraRoots: extraRoots, resultOf: resultOf)
+    for route in transition.guardedRoutes { condition(route.when, extraRoots: extraRoots, resultOf: resultOf) }
   }
 
-  private mutating func effects(_ effects: [Effect], flow: Flow, extraRoots: [String: ValueType] = [:]) {
+  private mutating func effects(
+    _ effects: [Effect], flow: Flow, params: [String: ValueType] = [:], resultOf: ResultSource? = nil
+  ) {
+    let extraRoots = params.merging(Self.resultRoots(resultOf, flow: flow)) { $1 }
     for effect in effects {
-      condition(effect.when, extraRoots: extraRoots)
+      condition(effect.when, extraRoots: extraRoots, resultOf: resultOf)
       switch effect.kind {
       case .set(let target, let value):
         variableUses.append(VariableUse(name: target.variable, key: target.key, kind: .set, location: target.location))
@@ -196,25 +265,36 @@ package struct FlowWalk: Sendable {
         } else {
           role = .any
         }
-        expressions.append(.init(expr: value, role: role, extraRoots: extraRoots))
+        expressions.append(.init(expr: value, role: role, extraRoots: extraRoots, resultOf: resultOf))
       case .track(_, let properties):
         for property in properties {
-          expressions.append(.init(expr: property.value, role: .any, extraRoots: extraRoots))
+          expressions.append(.init(expr: property.value, role: .any, extraRoots: extraRoots, resultOf: resultOf))
         }
       case .userProperty(_, let value), .log(let value):
-        expressions.append(.init(expr: value, role: .any, extraRoots: extraRoots))
+        expressions.append(.init(expr: value, role: .any, extraRoots: extraRoots, resultOf: resultOf))
       case .syncProfile(let userID):
         if let userID {
           expressions.append(
-            .init(expr: userID, role: .value(.string, what: "'syncProfile.userId'"), extraRoots: extraRoots))
+            .init(
+              expr: userID, role: .value(.string, what: "'syncProfile.userId'"), extraRoots: extraRoots,
+              resultOf: resultOf))
         }
+      case .custom(let name, let arguments, let location):
+        let declared = flow.declarations.effects[name]?.arguments
+        calls.append(
+          CallSite(what: "effect '\(name)'", declared: declared, arguments: arguments, location: location))
+        self.arguments(arguments, declared: declared, of: "'\(name)'", extraRoots: extraRoots, resultOf: resultOf)
       case .requestReview, .placement, .completeOnboarding: break
       }
     }
   }
 
-  private mutating func condition(_ expr: Expr?, extraRoots: [String: ValueType] = [:]) {
-    if let expr { expressions.append(.init(expr: expr, role: .condition, extraRoots: extraRoots)) }
+  private mutating func condition(
+    _ expr: Expr?, extraRoots: [String: ValueType] = [:], resultOf: ResultSource? = nil
+  ) {
+    if let expr {
+      expressions.append(.init(expr: expr, role: .condition, extraRoots: extraRoots, resultOf: resultOf))
+    }
   }
 
   private mutating func text(_ text: LocalizedText?) {

@@ -60,6 +60,13 @@ package final class LintContext {
     return baseScope.merging(site.extraRoots) { _, extra in extra }
   }
 
+  /// The outcomes an `on:` table's action declares (the request outcomes for a permission), nil for an action
+  /// neither the prelude nor the flow declares (that is `unknown-action`'s).
+  package func outcomes(of table: OutcomeTable) -> [String]? {
+    if table.isPermission { return PermissionStatus.requestOutcomes.map(\.rawValue) }
+    return flow.action(table.action.value)?.outcomeNames
+  }
+
   /// Where the 1-based `column` of an expression is in the file.
   package func location(of expr: Expr, column: Int) -> SourceLocation { expr.location(ofColumn: column) }
 

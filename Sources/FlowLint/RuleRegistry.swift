@@ -2,11 +2,14 @@
 package enum RuleRegistry {
   package static let all: [any LintRule] = [
     LoadRule(), SchemaRule(), FlowShapeRule(), UnknownStepRule(), UnknownVariableRule(), UnknownStringRule(),
-    MissingTranslationRule(), UnknownPermissionRule(), UnknownActionRule(), UnknownOutcomeRule(), DottedStoreKeyRule(),
+    MissingTranslationRule(), UnknownPermissionRule(), UncataloguedPermissionRule(),
+    UnknownActionRule(), ActionArgumentsRule(), UnknownOutcomeRule(), ResultFieldRule(),
+    UnknownTerminalOutcomeRule(), DottedStoreKeyRule(),
     UnhandledOutcomeRule(), UnreachableStepRule(), UnreachableTerminalRule(), DeadEndRule(), TrapRule(),
     SkipWithoutNextRule(),
     AutomaticLoopRule(), ExpressionSyntaxRule(), ExpressionTypeRule(), RetiredTargetRule(), DuplicateRawValueRule(),
     UnusedVariableRule(), UnusedSuppressionRule(), UnknownRuleRule(), UnsuppressibleRuleRule(), VersionResumeRule(),
+    ElseCoversNewOutcomeRule(),
     StringsCatalogRule(), ScenarioTableRule(),
   ]
 

@@ -27,8 +27,11 @@ package struct FlowNames: Sendable {
     case step
     case unknown
   }
+  /// The actions the flow may perform, the prelude's and its own, with their outcomes and result fields.
+  package let declarations: Declarations
 
   package init(_ flow: Flow) {
+    declarations = flow.declarations
     var kinds: [String] = []
     for permission in flow.permissions where !kinds.contains(permission.value.rawValue) {
       kinds.append(permission.value.rawValue)
@@ -44,7 +47,7 @@ package struct FlowNames: Sendable {
       if let request = step.permission { dialogs.append(.permission(request.kind.value)) }
       if let call = step.action { dialogs.append(.action(call.name.value)) }
       for button in step.buttons {
-        if case .perform(let action, _) = button.move { dialogs.append(.action(action.value)) }
+        if case .perform(let call) = button.move { dialogs.append(.action(call.name.value)) }
       }
       for case .action(let action) in dialogs { actions.insert(action) }
       var distinct: [DialogName] = []
@@ -90,10 +93,17 @@ package struct FlowNames: Sendable {
       + "(the flow has: \(Suggestion.list(locales)))"
   }
 
-  /// An answer's outcome for `action` in `place` (`--auth`, `--review`, `--permission`), and whether the flow
+  /// An answer's outcome for `action` in `place` (`--answer`, `--auth`, `--permission`), and whether the flow
   /// performs the action at all (a permission request's kind is checked by ``checkPermission(_:in:)``).
   package func checkOutcome(_ outcome: String, of action: ActionName, in place: String) -> String? {
-    let outcomes = action.outcomes ?? []
+    let outcomes =
+      action == .requestPermission
+      ? PermissionStatus.requestOutcomes.map(\.rawValue) : declarations.action(action)?.outcomeNames ?? []
+    if action != .requestPermission, declarations.action(action) == nil {
+      let names = declarations.actionNames
+      return "unknown action '\(action)' in \(place)\(Suggestion.didYouMean(action.rawValue, in: names)) "
+        + "(the flow declares: \(Suggestion.list(names)))"
+    }
     if action != .requestPermission, !actions.contains(action) {
       return "\(place): the flow never performs '\(action)', so nothing would read this answer"
     }
@@ -150,23 +160,32 @@ package struct FlowNames: Sendable {
     case .action(let name): action = name
     }
     var problems: [(message: String, location: SourceLocation)] = []
+    let declaration = declarations.action(action)
+    let outcomes =
+      action == .requestPermission
+      ? PermissionStatus.requestOutcomes.map(\.rawValue) : declaration?.outcomeNames ?? []
     for (answer, positions) in answers {
-      let outcomes = action.outcomes ?? []
-      if action.outcomes != nil, !outcomes.contains(answer.outcome) {
+      if !outcomes.contains(answer.outcome) {
         problems.append(
           (
             "unknown outcome '\(answer.outcome)' in \(place) \(key)\(Suggestion.didYouMean(answer.outcome, in: outcomes)) "
               + "('\(dialog.answerKey)' answers one of: \(Suggestion.list(outcomes)))", positions.outcome
           ))
       }
-      guard let types = action.resultTypes else { continue }
+      // The members the answered outcome returns (a permission request returns none); for a misspelt outcome,
+      // those any outcome returns.
+      let answered = declaration?.outcome(answer.outcome)
+      let fields = answered.map(\.result) ?? declaration?.outcomes.flatMap(\.result) ?? []
+      let types = Dictionary(fields.map { ($0.name, $0.type) }) { first, _ in first }
+      let returning =
+        answered == nil ? "'\(dialog.answerKey)' returns" : "'\(dialog.answerKey)' returns with '\(answer.outcome)'"
       for (name, value) in answer.result.sorted(by: { $0.key < $1.key }) {
         let location = positions.result[name] ?? positions.outcome
         guard let type = types[name] else {
           let members = types.keys.sorted()
           let returns =
             members.isEmpty
-            ? "'\(dialog.answerKey)' returns no result" : "'\(dialog.answerKey)' returns: \(Suggestion.list(members))"
+            ? "\(returning) no result" : "\(returning): \(Suggestion.list(members))"
           problems.append(
             (
               "unknown result '\(name)' in \(place) \(key)\(Suggestion.didYouMean(name, in: members)) (\(returns))",

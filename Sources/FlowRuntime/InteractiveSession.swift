@@ -8,9 +8,9 @@ package struct SessionSetup: Sendable {
   package var environment: [String]
   package var permissionAnswers: [String]
   package var permissionStatuses: [String]
-  package var auth: [String]
-  package var restore: [String]
-  package var review: [String]
+  /// Scripted action answers in the order given, each with the flag that gave it (`--answer`, or `--auth`,
+  /// `--restore` and `--review`, which name their action).
+  package var actionAnswers: [ActionFlag]
   package var clock: Double?
   /// The `--state` store, opened for the session; nil keeps the store in memory.
   package var store: FileStore?
@@ -19,15 +19,13 @@ package struct SessionSetup: Sendable {
   package let unanswered = UnansweredDialog()
 
   package init(
-    environment: [String], permissionAnswers: [String], permissionStatuses: [String], auth: [String],
-    restore: [String], review: [String], clock: Double?, store: FileStore?, interactive: Bool
+    environment: [String], permissionAnswers: [String], permissionStatuses: [String], actionAnswers: [ActionFlag],
+    clock: Double?, store: FileStore?, interactive: Bool
   ) {
     self.environment = environment
     self.permissionAnswers = permissionAnswers
     self.permissionStatuses = permissionStatuses
-    self.auth = auth
-    self.restore = restore
-    self.review = review
+    self.actionAnswers = actionAnswers
     self.clock = clock
     self.store = store
     self.interactive = interactive
@@ -70,21 +68,25 @@ package struct SessionSetup: Sendable {
     for (kind, _) in pairs(permissionStatuses) {
       if let problem = names.checkPermission(kind, in: "--permission-status") { problems.append(problem) }
     }
-    for (flag, action, answers) in [
-      ("--auth", ActionName.signInWithApple, auth), ("--restore", .restoreProfile, restore),
-      ("--review", .requestReview, review),
-    ] {
-      for text in answers {
-        let parts = text.split(separator: ":", maxSplits: 1)
-        if let problem = names.checkOutcome(String(parts.first ?? ""), of: action, in: flag) {
+    for answer in actionAnswers {
+      let parts = answer.text.split(separator: ":", maxSplits: 1)
+      let outcome = String(parts.first ?? "")
+      if let problem = names.checkOutcome(outcome, of: answer.action, in: answer.flag) {
+        problems.append(problem)
+        continue
+      }
+      let fields = names.declarations.action(answer.action)?.outcome(outcome)?.result.map(\.name) ?? []
+      for pair in parts.dropFirst().first?.split(separator: ",") ?? [] {
+        let kv = pair.split(separator: "=", maxSplits: 1)
+        let field = String(kv[0])
+        if !fields.contains(field) {
+          let returns =
+            fields.isEmpty ? "it returns no result" : "it returns \(Suggestion.list(fields))"
+          problems.append(
+            "unknown result field '\(field)' in \(answer.flag): outcome '\(outcome)' of '\(answer.action)' does not "
+              + "return it\(Suggestion.didYouMean(field, in: fields)) (\(returns))")
+        } else if kv.count == 2, let problem = FlowNames.checkNumber(String(kv[1]), in: "\(answer.flag) \(field)") {
           problems.append(problem)
-          continue
-        }
-        for pair in parts.dropFirst().first?.split(separator: ",") ?? [] {
-          let kv = pair.split(separator: "=", maxSplits: 1)
-          if kv.count == 2, let problem = FlowNames.checkNumber(String(kv[1]), in: "\(flag) \(kv[0])") {
-            problems.append(problem)
-          }
         }
       }
     }
@@ -130,11 +132,8 @@ package struct SessionSetup: Sendable {
       }
       // No terminal to ask on: the session stops and names the flag that scripts the answer.
       : .refuse(note: unanswered.note)
-    var answers: [String: [ActionAnswer]] = [
-      ActionName.signInWithApple.rawValue: auth.map(Self.answer),
-      ActionName.restoreProfile.rawValue: restore.map(Self.answer),
-      ActionName.requestReview.rawValue: review.map(Self.answer),
-    ]
+    var answers: [String: [ActionAnswer]] = [:]
+    for answer in actionAnswers { answers[answer.action.rawValue, default: []].append(Self.answer(answer.text)) }
     for (kind, outcome) in pairs(permissionAnswers) { answers[kind, default: []].append(ActionAnswer(outcome)) }
     let store: any KeyValueStore = self.store ?? MemoryStore()
     return Providers.scripted(
@@ -143,40 +142,68 @@ package struct SessionSetup: Sendable {
   }
 }
 
+/// One scripted action answer from the command line: `--answer purchase=purchased:product=pro` is the action
+/// `purchase` with the text `purchased:product=pro`; `--auth success` is `sign-in-with-apple` with `success`.
+package struct ActionFlag: Sendable, Hashable {
+  /// The flag as messages name it: `--answer purchase`, `--auth`.
+  package var flag: String
+  package var action: ActionName
+  /// `OUTCOME[:FIELD=VALUE,...]`.
+  package var text: String
+
+  package init(flag: String, action: ActionName, text: String) {
+    self.flag = flag
+    self.action = action
+    self.text = text
+  }
+
+  /// `ACTION=OUTCOME[:FIELD=VALUE,...]` as `--answer` takes it; nil when there is no `=`.
+  package init?(answer: String) {
+    let parts = answer.split(separator: "=", maxSplits: 1)
+    guard parts.count == 2, !parts[0].isEmpty else { return nil }
+    self.init(flag: "--answer \(parts[0])", action: ActionName(rawValue: String(parts[0])), text: String(parts[1]))
+  }
+
+  /// The flags that name their action: `--auth`, `--restore`, `--review`.
+  package static let spellings: [(flag: String, action: ActionName)] = [
+    ("--auth", "sign-in-with-apple"), ("--restore", "restore-profile"), ("--review", "request-review"),
+  ]
+}
+
 /// A system dialog that nothing answered (``Unscripted/refuse(note:)``): `flowrun` without a terminal stops
 /// with exit status 2 and a message naming the flag that scripts the answer; a scenario row fails, naming the
 /// `answers:` key.
 package final class UnansweredDialog: Sendable {
-  private let first = Mutex<(dialog: DialogName, step: String?)?>(nil)
+  /// The dialog, the step it was shown on and the outcomes a person may answer it with.
+  package struct Record: Sendable {
+    package var dialog: DialogName
+    package var step: String?
+    package var choices: [String]
+  }
+
+  private let first = Mutex<Record?>(nil)
 
   package init() {}
 
-  /// Notes the first unanswered dialog and the step it was shown on.
-  package func note(_ dialog: DialogName, step: String?) { first.withLock { if $0 == nil { $0 = (dialog, step) } } }
-
-  /// The first dialog nothing answered, and its step.
-  package var dialog: (dialog: DialogName, step: String?)? { first.withLock { $0 } }
-
-  /// The outcomes a person may answer `dialog` with.
-  package static func choices(_ dialog: DialogName) -> [String] {
-    switch dialog {
-    case .permission: PermissionScript.choices
-    case .action(let name): name.outcomes ?? []
-    }
+  /// Notes the first unanswered dialog, the step it was shown on and its choices.
+  package func note(_ dialog: DialogName, step: String?, choices: [String]) {
+    first.withLock { if $0 == nil { $0 = Record(dialog: dialog, step: step, choices: choices) } }
   }
+
+  /// The first dialog nothing answered.
+  package var record: Record? { first.withLock { $0 } }
 
   /// `flowrun`'s message for the unanswered dialog, if there was one: what was asked and the flag that answers it.
   package var message: String? {
-    guard let (dialog, _) = dialog else { return nil }
-    let outcomes = "OUTCOME (one of \(Self.choices(dialog).joined(separator: ", ")))"
+    guard let record else { return nil }
+    let outcomes = "OUTCOME (one of \(record.choices.joined(separator: ", ")))"
     let (question, script): (String, String)
-    switch dialog {
+    switch record.dialog {
     case .permission(let kind): (question, script) = ("Allow \(kind)?", "--permission \(kind)=\(outcomes)")
     case .action(let name):
-      question = "\(name)?"
-      script =
-        name == .signInWithApple
-        ? "--auth \(outcomes)" : name == .restoreProfile ? "--restore \(outcomes)" : "--review \(outcomes)"
+      // The prelude's sign-in, restore and review keep their short flags; any other action is `--answer`'s.
+      let spelling = ActionFlag.spellings.first { $0.action == name }?.flag
+      (question, script) = ("\(name)?", spelling.map { "\($0) \(outcomes)" } ?? "--answer \(name)=\(outcomes)")
     }
     return "the flow shows a system dialog ('\(question)') that no flag answers, and standard input is not a "
       + "terminal to ask on; script the answer with \(script)"

@@ -158,9 +158,11 @@ package struct Output: Sendable {
     case .syncProfile(let userID): object["userId"] = userID
     case .placement(let name): object["placement"] = .string(name)
     case .log(let text): object["message"] = .string(text)
-    case .perform(let action, let permission):
+    case .perform(let action, let permission, let arguments):
       object["action"] = .string(action.rawValue)
       if let permission { object["permission"] = .string(permission.rawValue) }
+      if !arguments.isEmpty { object["arguments"] = .map(arguments) }
+    case .custom(_, let arguments): object["arguments"] = .map(arguments)
     case .requestReview, .completeOnboarding: break
     }
     return object

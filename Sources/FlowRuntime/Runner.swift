@@ -142,7 +142,11 @@ extension RuntimeEffect {
     case .placement(let name): "placement \(name)"
     case .completeOnboarding: "completeOnboarding"
     case .log(let text): "log \(Value.string(text).description)"
-    case .perform(let action, let permission): permission.map { "perform \(action) \($0)" } ?? "perform \(action)"
+    case .perform(let action, let permission, let arguments):
+      permission.map { "perform \(action) \($0)" }
+        ?? (arguments.isEmpty ? "perform \(action)" : "perform \(action) \(Value.map(arguments).description)")
+    case .custom(let name, let arguments):
+      arguments.isEmpty ? name : "\(name) \(Value.map(arguments).description)"
     }
   }
 }

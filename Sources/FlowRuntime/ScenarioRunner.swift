@@ -45,7 +45,7 @@ package struct Observation: Sendable, Hashable {
       case .record(.warning(let text)): warnings.append(text)
       case .record(.effect(let effect)):
         effects.append(effect.summary)
-        if Self.outward.contains(effect.typeName) { events.append(effect.summary) }
+        if Self.outward.contains(effect.typeName) || effect.isCustom { events.append(effect.summary) }
       case .dialog(let action, let answer) where answer.dialogShown:
         switch action {
         case .permission(let kind): dialogs.append(kind.rawValue)
@@ -142,8 +142,8 @@ package enum ScenarioRunner {
     let row = "\(file.map { "\($0):" } ?? "line ")\(scenarioCase.location)"
 
     let started = await runner.start()
-    if let (dialog, step) = unanswered.dialog {
-      failures.append(unansweredFailure(dialog, step: step, row: row, after: "at launch"))
+    if let record = unanswered.record {
+      failures.append(unansweredFailure(record, row: row, after: "at launch"))
     } else {
       switch started {
       case .trace(let trace): observation.add(trace)
@@ -158,9 +158,8 @@ package enum ScenarioRunner {
         let where_ =
           "line \(location.line) '\(command)' on step '\(runner.state.current.map { flow.steps[$0].id } ?? "-")'"
         let result = await runner.execute(command)
-        if let (dialog, step) = unanswered.dialog {
-          failures.append(
-            unansweredFailure(dialog, step: step, row: row, after: "after line \(location.line) '\(command)'"))
+        if let record = unanswered.record {
+          failures.append(unansweredFailure(record, row: row, after: "after line \(location.line) '\(command)'"))
           break steps
         }
         switch result {
@@ -191,7 +190,8 @@ package enum ScenarioRunner {
 
   /// Why a row fails when `dialog` was shown on `step` and the row scripts no answer for it: the row's
   /// position and the `answers:` keys that would script it.
-  static func unansweredFailure(_ dialog: DialogName, step: String?, row: String, after: String) -> String {
+  static func unansweredFailure(_ record: UnansweredDialog.Record, row: String, after: String) -> String {
+    let (dialog, step) = (record.dialog, record.step)
     let key: String
     let what: String
     switch dialog {
@@ -202,7 +202,7 @@ package enum ScenarioRunner {
     let byStep = step.flatMap { $0 == key ? nil : ", or '\($0): [OUTCOME]' for this step only" } ?? ""
     return "\(row): the row does not answer \(what)\(place) (\(after)); nothing is answered silently: add "
       + "'\(key): [OUTCOME]' to its answers\(byStep) (OUTCOME one of "
-      + "\(UnansweredDialog.choices(dialog).joined(separator: ", ")))"
+      + "\(record.choices.joined(separator: ", ")))"
   }
 
   /// Options, placeholder, prefill, the dialog in flight and the form's fields.

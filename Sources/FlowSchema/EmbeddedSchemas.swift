@@ -66,11 +66,58 @@ package enum EmbeddedSchemas {
       }
     },
     "permissions": {
-      "description": "The permission kinds the flow uses, read as `permission.KIND`.",
+      "description": "The permission kinds the flow uses, read as `permission.KIND`: a kind of the catalogue (`notifications`, `location`, `camera`, `photos`, `tracking`, ...; docs/language.md lists them), or the flow's own as `{kind: NAME}`.",
       "type": "array",
       "uniqueItems": true,
       "items": {
-        "$ref": "#/$defs/permissionKind"
+        "oneOf": [
+          {
+            "$ref": "#/$defs/permissionKind"
+          },
+          {
+            "$ref": "#/$defs/permissionDeclaration"
+          }
+        ]
+      }
+    },
+    "actions": {
+      "description": "The app's own actions, by name, on top of the standard prelude's (`sign-in-with-apple`, `restore-profile`, `request-review`, `purchase`, `restore-purchases`): their typed arguments, the outcomes each can answer with and the typed `result` fields of each outcome. A flow's declaration of a prelude action replaces the prelude's.",
+      "type": "object",
+      "propertyNames": {
+        "$ref": "#/$defs/actionName"
+      },
+      "additionalProperties": {
+        "$ref": "#/$defs/actionDeclaration"
+      }
+    },
+    "effects": {
+      "description": "The app's own effects, by name, with their typed arguments (`followUser: {arguments: {userId: string}}`); written in effect lists as `{followUser: {userId: EXPR}}` and handed to the app's effect handler.",
+      "type": "object",
+      "propertyNames": {
+        "pattern": "^[A-Za-z_][A-Za-z0-9_]*$",
+        "not": {
+          "enum": [
+            "set",
+            "track",
+            "userProperty",
+            "requestReview",
+            "syncProfile",
+            "placement",
+            "completeOnboarding",
+            "log"
+          ]
+        }
+      },
+      "additionalProperties": {
+        "$ref": "#/$defs/effectDeclaration"
+      }
+    },
+    "outcomes": {
+      "description": "The flow's own terminal outcomes (`[ineligible]`), on top of the prelude's `completed`, `paywall` and `home`.",
+      "type": "array",
+      "uniqueItems": true,
+      "items": {
+        "$ref": "#/$defs/terminalOutcome"
       }
     },
     "variables": {
@@ -215,7 +262,7 @@ package enum EmbeddedSchemas {
       "pattern": "^[A-Za-z_][A-Za-z0-9_]*(\\.[A-Za-z0-9_-]+)?$"
     },
     "permissionKind": {
-      "description": "A permission kind, such as `notifications`, `microphone`, `healthKit`, `location` or `alarmKit`. Its status is read as `permission.KIND`.",
+      "description": "A permission kind: one of the catalogue's (`notifications`, `location`, `locationAlways`, `camera`, `microphone`, `photos`, `contacts`, `calendars`, `healthKit`, `tracking`, `alarmKit`, ...) or one the flow declares as `{kind: NAME}`. Its status is read as `permission.KIND`.",
       "type": "string",
       "pattern": "^[A-Za-z_][A-Za-z0-9_]*$",
       "examples": [
@@ -309,7 +356,7 @@ package enum EmbeddedSchemas {
       "additionalProperties": false
     },
     "effect": {
-      "description": "An effect: one mapping whose type key (`set`, `track`, `userProperty`, `requestReview`, `syncProfile`, `placement`, `completeOnboarding` or `log`) comes first. Every effect may carry `when`.",
+      "description": "An effect: one mapping whose type key (`set`, `track`, `userProperty`, `requestReview`, `syncProfile`, `placement`, `completeOnboarding`, `log`, or an effect the flow declares under `effects`) comes first. Every effect may carry `when`.",
       "oneOf": [
         {
           "$ref": "#/$defs/setEffect"
@@ -334,6 +381,9 @@ package enum EmbeddedSchemas {
         },
         {
           "$ref": "#/$defs/logEffect"
+        },
+        {
+          "$ref": "#/$defs/customEffect"
         }
       ]
     },
@@ -626,7 +676,7 @@ package enum EmbeddedSchemas {
       "additionalProperties": false
     },
     "permissionOutcomes": {
-      "description": "What each outcome of the permission request does. An outcome with no entry stays on the step (its status is still updated).",
+      "description": "What each outcome of the permission request does; `else` handles every outcome not named. An outcome with no entry stays on the step (its status is still updated).",
       "type": "object",
       "properties": {
         "granted": {
@@ -652,69 +702,24 @@ package enum EmbeddedSchemas {
         "timeout": {
           "description": "The request did not answer in time.",
           "$ref": "#/$defs/transition"
-        }
-      },
-      "additionalProperties": false
-    },
-    "signInWithAppleOutcomes": {
-      "description": "What each outcome of `sign-in-with-apple` does. In these transitions `result.name` and `result.userId` (both string or null) are available.",
-      "type": "object",
-      "properties": {
-        "success": {
-          "description": "The user signed in. `result.name` and `result.userId` are set.",
-          "$ref": "#/$defs/transition"
         },
-        "failure": {
-          "description": "Sign in failed.",
-          "$ref": "#/$defs/transition"
-        },
-        "cancelled": {
-          "description": "The user cancelled the sign-in sheet.",
-          "$ref": "#/$defs/transition"
-        }
-      },
-      "additionalProperties": false
-    },
-    "restoreProfileOutcomes": {
-      "description": "What each outcome of `restore-profile` does. In these transitions `result.displayName` (string or null) and `result.habits` (map or null) are available.",
-      "type": "object",
-      "properties": {
-        "found": {
-          "description": "A profile was found on the server. `result.displayName` and `result.habits` are set.",
-          "$ref": "#/$defs/transition"
-        },
-        "empty": {
-          "description": "The server has no profile for this user.",
-          "$ref": "#/$defs/transition"
-        },
-        "error": {
-          "description": "The server could not be reached or answered with an error.",
-          "$ref": "#/$defs/transition"
-        }
-      },
-      "additionalProperties": false
-    },
-    "requestReviewOutcomes": {
-      "description": "What each outcome of `request-review` does.",
-      "type": "object",
-      "properties": {
-        "shown": {
-          "description": "The system showed the review prompt.",
-          "$ref": "#/$defs/transition"
-        },
-        "suppressed": {
-          "description": "The system decided not to show the prompt.",
+        "else": {
+          "description": "Every outcome not named.",
           "$ref": "#/$defs/transition"
         }
       },
       "additionalProperties": false
     },
     "actionName": {
-      "description": "A system action: `sign-in-with-apple` (outcomes success, failure, cancelled), `restore-profile` (found, empty, error) or `request-review` (shown, suppressed).",
-      "enum": [
+      "description": "An action: one the standard prelude declares (`sign-in-with-apple`, `restore-profile`, `request-review`, `purchase`, `restore-purchases`) or one the flow declares under `actions`.",
+      "type": "string",
+      "pattern": "^[A-Za-z][A-Za-z0-9_-]*$",
+      "examples": [
         "sign-in-with-apple",
         "restore-profile",
-        "request-review"
+        "request-review",
+        "purchase",
+        "restore-purchases"
       ]
     },
     "button": {
@@ -745,12 +750,16 @@ package enum EmbeddedSchemas {
           "$ref": "#/$defs/transitionTarget"
         },
         "action": {
-          "description": "The system action the button runs. Use either `to` or `action`.",
+          "description": "The action the button runs (declared by the prelude or the flow). Use either `to` or `action`.",
           "$ref": "#/$defs/actionName"
         },
+        "arguments": {
+          "description": "The action's arguments: name to expression, one per argument its declaration lists (`product: \"'pro.yearly'\"`).",
+          "$ref": "#/$defs/callArguments"
+        },
         "on": {
-          "description": "What each outcome of the action does: outcome name to Transition (same forms as `next`; `label` and `enabled` are ignored). The outcomes depend on the action. An outcome with no entry stays on the step.",
-          "type": "object"
+          "description": "What each outcome of the action does: outcome name to Transition, `else` for every outcome not named. The outcomes are the action's declaration's; an outcome with no entry stays on the step.",
+          "$ref": "#/$defs/outcomeTable"
         }
       },
       "additionalProperties": false,
@@ -777,63 +786,6 @@ package enum EmbeddedSchemas {
             "required": [
               "action"
             ]
-          }
-        },
-        {
-          "if": {
-            "properties": {
-              "action": {
-                "const": "sign-in-with-apple"
-              }
-            },
-            "required": [
-              "action"
-            ]
-          },
-          "then": {
-            "properties": {
-              "on": {
-                "$ref": "#/$defs/signInWithAppleOutcomes"
-              }
-            }
-          }
-        },
-        {
-          "if": {
-            "properties": {
-              "action": {
-                "const": "restore-profile"
-              }
-            },
-            "required": [
-              "action"
-            ]
-          },
-          "then": {
-            "properties": {
-              "on": {
-                "$ref": "#/$defs/restoreProfileOutcomes"
-              }
-            }
-          }
-        },
-        {
-          "if": {
-            "properties": {
-              "action": {
-                "const": "request-review"
-              }
-            },
-            "required": [
-              "action"
-            ]
-          },
-          "then": {
-            "properties": {
-              "on": {
-                "$ref": "#/$defs/requestReviewOutcomes"
-              }
-            }
           }
         }
       ]
@@ -2058,74 +2010,19 @@ package enum EmbeddedSchemas {
           "$ref": "#/$defs/autoAdvance"
         },
         "action": {
-          "description": "The system action to run when the step is entered.",
+          "description": "The action to run when the step is entered (declared by the prelude or the flow).",
           "$ref": "#/$defs/actionName"
         },
+        "arguments": {
+          "description": "The action's arguments: name to expression, one per argument its declaration lists (`product: \"'pro.yearly'\"`).",
+          "$ref": "#/$defs/callArguments"
+        },
         "on": {
-          "description": "What each outcome of the action does: outcome name to Transition (same forms as `next`; `label` and `enabled` are ignored). The outcomes depend on the action. An outcome with no entry stays on the step.",
-          "type": "object"
+          "description": "What each outcome of the action does: outcome name to Transition, `else` for every outcome not named. The outcomes are the action's declaration's; an outcome with no entry stays on the step.",
+          "$ref": "#/$defs/outcomeTable"
         }
       },
-      "additionalProperties": false,
-      "allOf": [
-        {
-          "if": {
-            "properties": {
-              "action": {
-                "const": "sign-in-with-apple"
-              }
-            },
-            "required": [
-              "action"
-            ]
-          },
-          "then": {
-            "properties": {
-              "on": {
-                "$ref": "#/$defs/signInWithAppleOutcomes"
-              }
-            }
-          }
-        },
-        {
-          "if": {
-            "properties": {
-              "action": {
-                "const": "restore-profile"
-              }
-            },
-            "required": [
-              "action"
-            ]
-          },
-          "then": {
-            "properties": {
-              "on": {
-                "$ref": "#/$defs/restoreProfileOutcomes"
-              }
-            }
-          }
-        },
-        {
-          "if": {
-            "properties": {
-              "action": {
-                "const": "request-review"
-              }
-            },
-            "required": [
-              "action"
-            ]
-          },
-          "then": {
-            "properties": {
-              "on": {
-                "$ref": "#/$defs/requestReviewOutcomes"
-              }
-            }
-          }
-        }
-      ]
+      "additionalProperties": false
     },
     "terminalStep": {
       "description": "The end of the flow. Its `enter` effects run; it has no ways out.",
@@ -2165,12 +2062,8 @@ package enum EmbeddedSchemas {
           "$ref": "#/$defs/effects"
         },
         "outcome": {
-          "description": "How the flow ends: `completed`, `paywall` or `home`.",
-          "enum": [
-            "completed",
-            "paywall",
-            "home"
-          ]
+          "description": "How the flow ends: `completed`, `paywall`, `home`, or an outcome the flow declares under `outcomes`.",
+          "$ref": "#/$defs/terminalOutcome"
         }
       },
       "additionalProperties": false
@@ -2308,6 +2201,298 @@ package enum EmbeddedSchemas {
           }
         }
       ]
+    },
+    "terminalOutcome": {
+      "description": "A terminal outcome: `completed`, `paywall`, `home`, or one the flow declares under `outcomes`.",
+      "type": "string",
+      "pattern": "^[A-Za-z_][A-Za-z0-9_]*$",
+      "not": {
+        "const": "else"
+      },
+      "examples": [
+        "completed",
+        "paywall",
+        "home"
+      ]
+    },
+    "declaredType": {
+      "description": "A declared type: `bool`, `int`, `string`, `list` (of strings) or `map` (of strings), optional (may be null) with a final `?`.",
+      "type": "string",
+      "pattern": "^(bool|int|string|list|map)\\??$",
+      "examples": [
+        "string",
+        "string?",
+        "int",
+        "bool",
+        "list",
+        "map?"
+      ]
+    },
+    "typedArguments": {
+      "description": "Arguments by name, each with its declared type; a call passes every one.",
+      "type": "object",
+      "propertyNames": {
+        "pattern": "^[A-Za-z_][A-Za-z0-9_]*$"
+      },
+      "additionalProperties": {
+        "$ref": "#/$defs/declaredType"
+      }
+    },
+    "resultField": {
+      "description": "A field of an outcome's `result`: its type, or `{type, example}` (the value explore, `flowrun` and unscripted fakes answer with).",
+      "oneOf": [
+        {
+          "$ref": "#/$defs/declaredType"
+        },
+        {
+          "type": "object",
+          "required": [
+            "type"
+          ],
+          "properties": {
+            "type": {
+              "description": "The field's type.",
+              "$ref": "#/$defs/declaredType"
+            },
+            "example": {
+              "description": "A value of the type, answered by explore and unscripted fakes."
+            },
+            "description": {
+              "description": "Free text for readers.",
+              "type": "string"
+            }
+          },
+          "additionalProperties": false
+        }
+      ]
+    },
+    "outcomeDeclaration": {
+      "description": "One outcome of an action: the `result` fields it returns and whether answering it shows a system dialog.",
+      "type": "object",
+      "properties": {
+        "description": {
+          "description": "Free text for readers.",
+          "type": "string"
+        },
+        "result": {
+          "description": "The fields of `result` in this outcome's `on` entry, by name.",
+          "type": "object",
+          "propertyNames": {
+            "pattern": "^[A-Za-z_][A-Za-z0-9_]*$"
+          },
+          "additionalProperties": {
+            "$ref": "#/$defs/resultField"
+          }
+        },
+        "dialog": {
+          "description": "Whether this answer comes from a system dialog; the default is the action's `dialog`.",
+          "type": "boolean"
+        }
+      },
+      "additionalProperties": false
+    },
+    "actionDeclaration": {
+      "description": "An action the app performs: typed arguments, the outcomes it answers with and what each returns.",
+      "type": "object",
+      "required": [
+        "outcomes"
+      ],
+      "properties": {
+        "description": {
+          "description": "Free text for readers.",
+          "type": "string"
+        },
+        "arguments": {
+          "description": "The arguments a call passes under `arguments`, with their types.",
+          "$ref": "#/$defs/typedArguments"
+        },
+        "outcomes": {
+          "description": "The outcomes, by name, in the order explore tries them.",
+          "type": "object",
+          "minProperties": 1,
+          "propertyNames": {
+            "pattern": "^[A-Za-z_][A-Za-z0-9_]*$",
+            "not": {
+              "const": "else"
+            }
+          },
+          "additionalProperties": {
+            "$ref": "#/$defs/outcomeDeclaration"
+          }
+        },
+        "timeout": {
+          "description": "Seconds the session waits for an answer; then it answers `timeout` when the action declares that outcome, and fails otherwise.",
+          "type": "number",
+          "exclusiveMinimum": 0
+        },
+        "default": {
+          "description": "The outcome scripted providers answer when nothing is scripted (the first outcome by default).",
+          "type": "string"
+        },
+        "dialog": {
+          "description": "Whether answering shows a system dialog (`false` for a server call). The default is `true`.",
+          "type": "boolean"
+        }
+      },
+      "additionalProperties": false
+    },
+    "effectDeclaration": {
+      "description": "An effect the app performs, with its typed arguments.",
+      "type": "object",
+      "properties": {
+        "description": {
+          "description": "Free text for readers.",
+          "type": "string"
+        },
+        "arguments": {
+          "description": "The arguments the effect takes, with their types.",
+          "$ref": "#/$defs/typedArguments"
+        }
+      },
+      "additionalProperties": false
+    },
+    "callArguments": {
+      "description": "The arguments of an action call or custom effect: name to expression, one per declared argument.",
+      "type": "object",
+      "propertyNames": {
+        "pattern": "^[A-Za-z_][A-Za-z0-9_]*$"
+      },
+      "additionalProperties": {
+        "$ref": "#/$defs/valueExpression"
+      }
+    },
+    "customEffect": {
+      "description": "An effect the flow declares under `effects`: `{NAME: {ARGUMENT: EXPR, ...}}` (`{}` or null when it takes none).",
+      "type": "object",
+      "minProperties": 1,
+      "maxProperties": 2,
+      "not": {
+        "anyOf": [
+          {
+            "required": [
+              "set"
+            ]
+          },
+          {
+            "required": [
+              "track"
+            ]
+          },
+          {
+            "required": [
+              "userProperty"
+            ]
+          },
+          {
+            "required": [
+              "requestReview"
+            ]
+          },
+          {
+            "required": [
+              "syncProfile"
+            ]
+          },
+          {
+            "required": [
+              "placement"
+            ]
+          },
+          {
+            "required": [
+              "completeOnboarding"
+            ]
+          },
+          {
+            "required": [
+              "log"
+            ]
+          }
+        ]
+      },
+      "propertyNames": {
+        "pattern": "^[A-Za-z_][A-Za-z0-9_]*$"
+      },
+      "properties": {
+        "when": {
+          "description": "The effect runs only when this condition holds at the moment it would run. Without `when` it always runs.",
+          "$ref": "#/$defs/condition"
+        }
+      },
+      "additionalProperties": {
+        "oneOf": [
+          {
+            "$ref": "#/$defs/callArguments"
+          },
+          {
+            "type": "null"
+          }
+        ]
+      },
+      "allOf": [
+        {
+          "if": {
+            "maxProperties": 1
+          },
+          "then": {
+            "not": {
+              "required": [
+                "when"
+              ]
+            }
+          }
+        }
+      ]
+    },
+    "outcomeTable": {
+      "description": "What each outcome of the action does: outcome name to Transition (same forms as `next`; `label` and `enabled` are ignored), and `else` for every outcome not named. The outcomes are the action's declaration's. An outcome with no entry stays on the step.",
+      "type": "object",
+      "propertyNames": {
+        "pattern": "^[A-Za-z_][A-Za-z0-9_]*$"
+      },
+      "additionalProperties": {
+        "$ref": "#/$defs/transition"
+      }
+    },
+    "permissionDeclaration": {
+      "description": "A permission of the app's own, not in the catalogue (`{kind: faceID}`), with what a reader needs to know about it.",
+      "type": "object",
+      "required": [
+        "kind"
+      ],
+      "properties": {
+        "kind": {
+          "description": "The kind's name, read as `permission.KIND`.",
+          "$ref": "#/$defs/permissionKind"
+        },
+        "api": {
+          "description": "The platform call that shows the dialog.",
+          "type": "string"
+        },
+        "statuses": {
+          "description": "Outcome (or `notDetermined`) to the platform status it stands for.",
+          "type": "object",
+          "propertyNames": {
+            "enum": [
+              "notDetermined",
+              "granted",
+              "denied",
+              "partial",
+              "unavailable",
+              "error",
+              "timeout"
+            ]
+          },
+          "additionalProperties": {
+            "type": "string"
+          }
+        },
+        "note": {
+          "description": "Free text for readers.",
+          "type": "string"
+        }
+      },
+      "additionalProperties": false
     }
   }
 }
@@ -2526,8 +2711,12 @@ package enum EmbeddedSchemas {
           "unknown-string",
           "missing-translation",
           "unknown-permission",
+          "uncatalogued-permission",
           "unknown-action",
+          "action-arguments",
           "unknown-outcome",
+          "result-field",
+          "unknown-terminal-outcome",
           "dotted-store-key",
           "unhandled-outcome",
           "unreachable-step",
@@ -2545,6 +2734,7 @@ package enum EmbeddedSchemas {
           "unknown-rule",
           "unsuppressible-rule",
           "version-resume",
+          "else-covers-new-outcome",
           "strings-catalog",
           "scenario-table"
         ]
@@ -2586,9 +2776,21 @@ package enum EmbeddedSchemas {
           "const": "error",
           "description": "'unknown-action' cannot be turned off or re-graded: its findings mean the flow is broken"
         },
+        "action-arguments": {
+          "const": "error",
+          "description": "'action-arguments' cannot be turned off or re-graded: its findings mean the flow is broken"
+        },
         "unknown-outcome": {
           "const": "error",
           "description": "'unknown-outcome' cannot be turned off or re-graded: its findings mean the flow is broken"
+        },
+        "result-field": {
+          "const": "error",
+          "description": "'result-field' cannot be turned off or re-graded: its findings mean the flow is broken"
+        },
+        "unknown-terminal-outcome": {
+          "const": "error",
+          "description": "'unknown-terminal-outcome' cannot be turned off or re-graded: its findings mean the flow is broken"
         },
         "dotted-store-key": {
           "const": "error",

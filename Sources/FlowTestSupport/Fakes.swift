@@ -60,53 +60,35 @@ extension Fakes {
     }
   }
 
-  /// Answers a system action from a script, then from `ask`, then with a default outcome.
-  public final class Action: ScriptKeeper {
+  /// Answers every declared action from a script keyed by action name, then from `ask`, then with the
+  /// declaration's `default` outcome (with its result fields' examples). Records every request.
+  public final class Actions: ActionProvider, ScriptKeeper {
     private let script: Mutex<ActionScript>
+    private let received = Mutex<[ActionRequest]>([])
     private let ask: AskUser?
 
-    init(_ script: ActionScript, ask: AskUser? = nil) {
-      self.script = Mutex(script)
+    /// - Parameters:
+    ///   - answers: the answers of successive calls, per action (`["purchase": [ActionAnswer("purchased")]]`).
+    ///   - ask: asked for an answer when nothing is scripted for a call the flow waits on.
+    public init(answers: [ActionName: [ActionAnswer]] = [:], ask: AskUser? = nil) {
+      script = Mutex(ActionScript(answers: answers))
       self.ask = ask
     }
 
-    /// How many times the action was performed.
-    public var callCount: Int { script.withLock { $0.calls } }
+    /// How many times `action` was performed.
+    public func callCount(of action: ActionName) -> Int { script.withLock { $0.calls[action] ?? 0 } }
 
-    func answer() async -> ActionAnswer { await answerAction(unscripted: Unscripted(asking: ask)) }
+    /// Every request, in order, with its arguments.
+    public var requests: [ActionRequest] { received.withLock { $0 } }
+
+    public func perform(_ request: ActionRequest) async -> ActionAnswer {
+      received.withLock { $0.append(request) }
+      return await answerAction(request, unscripted: Unscripted(asking: ask))
+    }
 
     package func withScript<Result: Sendable>(_ body: (inout ActionScript) -> Result) -> Result {
       script.withLock { body(&$0) }
     }
-  }
-
-  public final class Auth: AuthProvider, Sendable {
-    public let action: Action
-    public init(answers: [ActionAnswer] = [], ask: AskUser? = nil) {
-      action = Action(.signIn(answers), ask: ask)
-    }
-    public func signInWithApple() async -> ActionAnswer { await action.answer() }
-  }
-
-  public final class Profiles: ProfileServer, Sendable {
-    public let restore: Action
-    private let synced = Mutex<[Value]>([])
-    public init(restores: [ActionAnswer] = [], ask: AskUser? = nil) {
-      restore = Action(.restoreProfile(restores), ask: ask)
-    }
-    /// The user ids profiles were synced with, in order.
-    public var syncedUserIDs: [Value] { synced.withLock { $0 } }
-    /// A server call: it never shows a system dialog.
-    public func restoreProfile() async -> ActionAnswer { await restore.answer() }
-    public func syncProfile(userID: Value) async { synced.withLock { $0.append(userID) } }
-  }
-
-  public final class Review: ReviewPrompt, Sendable {
-    public let action: Action
-    public init(answers: [ActionAnswer] = []) {
-      action = Action(.requestReview(answers))
-    }
-    public func requestReview() async -> ActionAnswer { await action.answer() }
   }
 
   public struct Platform: FlowCore.Platform {
@@ -146,12 +128,9 @@ extension Fakes {
 extension Providers {
   /// Providers made of fakes, each scripted as given.
   public static func fakes(
-    permissions: Fakes.Permissions = .init(), auth: Fakes.Auth = .init(), profiles: Fakes.Profiles = .init(),
-    review: Fakes.Review = .init(), platform: Fakes.Platform = .init(), store: any KeyValueStore = Fakes.MemoryStore(),
-    effects: any EffectHandler = Fakes.RecordingEffects()
+    permissions: Fakes.Permissions = .init(), actions: Fakes.Actions = .init(), platform: Fakes.Platform = .init(),
+    store: any KeyValueStore = Fakes.MemoryStore(), effects: any EffectHandler = Fakes.RecordingEffects()
   ) -> Providers {
-    Providers(
-      permissions: permissions, auth: auth, profiles: profiles, review: review, platform: platform, store: store,
-      effects: effects)
+    Providers(permissions: permissions, actions: actions, platform: platform, store: store, effects: effects)
   }
 }

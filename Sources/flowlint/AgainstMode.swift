@@ -15,6 +15,8 @@ enum AgainstMode {
       guard let newFlow = try? FlowLoader.load(path: report.file).flow,
         !report.diagnostics.contains(where: { $0.severity == .error })
       else { continue }
+      outcome.reports[index].diagnostics += ElseCoversNewOutcomeRule.findings(
+        in: newFlow, against: oldFlow, file: report.file)
       let diff = FlowDiff.compare(old: oldFlow, new: newFlow)
       for resume in diff.resumes {
         guard let problem = resume.problem else { continue }

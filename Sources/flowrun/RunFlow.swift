@@ -47,17 +47,27 @@ struct RunFlow: AsyncParsableCommand {
 
   @Option(
     help: ArgumentHelp(
-      "Sign in with Apple's answer: success, failure or cancelled; success:name=Akira adds values (repeatable).",
-      valueName: "OUTCOME[:K=V,...]"))
+      "An action's answer: an outcome it declares, with values for its result fields (purchase=purchased:product="
+        + "pro.yearly); any declared action, the prelude's or the flow's own (repeatable, in order per action).",
+      valueName: "ACTION=OUTCOME[:K=V,...]"))
+  var answer: [String] = []
+
+  @Option(
+    help: ArgumentHelp(
+      "Sign in with Apple's answer, like --answer sign-in-with-apple=OUTCOME: success, failure or cancelled; "
+        + "success:name=Akira adds values (repeatable).", valueName: "OUTCOME[:K=V,...]"))
   var auth: [String] = []
 
   @Option(
     help: ArgumentHelp(
-      "The profile server's answer to a restore: found:displayName=Akira, empty or error (repeatable).",
-      valueName: "OUTCOME[:K=V,...]"))
+      "The profile server's answer to a restore, like --answer restore-profile=OUTCOME: found:displayName=Akira, "
+        + "empty or error (repeatable).", valueName: "OUTCOME[:K=V,...]"))
   var restore: [String] = []
 
-  @Option(help: ArgumentHelp("The review prompt's answer: shown or suppressed (repeatable).", valueName: "OUTCOME"))
+  @Option(
+    help: ArgumentHelp(
+      "The review prompt's answer, like --answer request-review=OUTCOME: shown or suppressed (repeatable).",
+      valueName: "OUTCOME"))
   var review: [String] = []
 
   @Option(
@@ -94,6 +104,9 @@ struct RunFlow: AsyncParsableCommand {
     for pair in environment + permissionAnswers + permissionStatuses where !pair.contains("=") {
       throw ValidationError("'\(pair)' must be KEY=VALUE, e.g. osVersion=26.")
     }
+    for text in answer where ActionFlag(answer: text) == nil {
+      throw ValidationError("--answer '\(text)' must be ACTION=OUTCOME, e.g. purchase=cancelled.")
+    }
     for pair in permissionStatuses {
       let status = String(pair.split(separator: "=", maxSplits: 1).last ?? "")
       do {
@@ -108,13 +121,22 @@ struct RunFlow: AsyncParsableCommand {
     if resetState && state == nil { throw ValidationError("--reset-state needs --state FILE.") }
   }
 
+  /// `--answer` then `--auth`, `--restore` and `--review`, each as the action it names.
+  var actionAnswers: [ActionFlag] {
+    var result = answer.compactMap(ActionFlag.init(answer:))
+    for (spelling, texts) in zip(ActionFlag.spellings, [auth, restore, review]) {
+      result += texts.map { ActionFlag(flag: spelling.flag, action: spelling.action, text: $0) }
+    }
+    return result
+  }
+
   func run() async throws {
     let compiled = try FlowArgument.load(flow)
     let interactive = script == nil && isatty(STDIN_FILENO) == 1
     // A dialog nothing scripts is asked on the terminal, also when the commands come from a script file.
     var setup = SessionSetup(
       environment: environment, permissionAnswers: permissionAnswers, permissionStatuses: permissionStatuses,
-      auth: auth, restore: restore, review: review, clock: clock.flatMap(TimeOfDay.clock), store: nil,
+      actionAnswers: actionAnswers, clock: clock.flatMap(TimeOfDay.clock), store: nil,
       interactive: script != "-" && isatty(STDIN_FILENO) == 1)
     let problems = setup.problems(with: compiled, lang: lang)
     if !problems.isEmpty {

@@ -71,13 +71,12 @@ struct Session {
     for (index, kind) in kinds.enumerated() {
       statuses[kind] = PermissionStatus.onDevice[(picks.first ?? 0 &+ index) % PermissionStatus.onDevice.count]
     }
-    // Every dialog gets answers picked by the session too, so sign-in and restores lead somewhere.
+    // Every declared action gets answers picked by the session too, so sign-in and restores lead somewhere.
     var answers: [String: [ActionAnswer]] = [:]
-    for action in [ActionName.signInWithApple, .restoreProfile, .requestReview] {
-      let outcomes = action.outcomes ?? []
-      answers[action.rawValue] = picks.prefix(24).map { pick in
-        let outcome = outcomes[(pick / 7) % outcomes.count]
-        return ActionAnswer(outcome, result: Explorer.result(of: action, outcome))
+    for (name, declaration) in flow.declarations.actions {
+      let outcomes = declaration.outcomeNames
+      answers[name.rawValue] = picks.prefix(24).map { pick in
+        ActionScript.answer(outcomes[(pick / 7) % outcomes.count], of: declaration)
       }
     }
     for kind in kinds {

@@ -150,9 +150,7 @@ struct EmbeddingTests {
 // MARK: - The app's own providers
 
 /// Every provider an app must supply, answered from memory.
-private final class FakeApp: PermissionProvider, AuthProvider, ProfileServer, ReviewPrompt, Platform,
-  KeyValueStore, EffectHandler
-{
+private final class FakeApp: PermissionProvider, ActionProvider, Platform, KeyValueStore, EffectHandler {
   // Providers are called from the session's task; a Mutex keeps the class Sendable without @unchecked.
   private let store = Mutex<[String: Value]>([:])
   private let performed = Mutex<[RuntimeEffect]>([])
@@ -164,8 +162,7 @@ private final class FakeApp: PermissionProvider, AuthProvider, ProfileServer, Re
   init(permissionAnswer: String?) { self.permissionAnswer = permissionAnswer }
 
   var providers: Providers {
-    Providers(
-      permissions: self, auth: self, profiles: self, review: self, platform: self, store: self, effects: self)
+    Providers(permissions: self, actions: self, platform: self, store: self, effects: self)
   }
   var stored: [String: Value] { store.withLock { $0 } }
   var effects: [RuntimeEffect] { performed.withLock { $0 } }
@@ -179,10 +176,14 @@ private final class FakeApp: PermissionProvider, AuthProvider, ProfileServer, Re
     }
     return ActionAnswer(permissionAnswer)
   }
-  func signInWithApple() async -> ActionAnswer { ActionAnswer("cancelled") }
-  func restoreProfile() async -> ActionAnswer { ActionAnswer("empty") }
-  func syncProfile(userID: Value) async {}
-  func requestReview() async -> ActionAnswer { ActionAnswer("suppressed", dialogShown: false) }
+  func perform(_ request: ActionRequest) async -> ActionAnswer {
+    switch request.name.rawValue {
+    case "sign-in-with-apple": ActionAnswer("cancelled")
+    case "restore-profile": ActionAnswer("empty")
+    case "request-review": ActionAnswer("suppressed", dialogShown: false)
+    default: ActionAnswer(request.outcomes.first ?? "")
+    }
+  }
   func environment() async -> [String: Value] { ["osVersion": 18] }
   func timeOfDay() async -> Double { 12 * 3600 }
   func load() async throws(StoreError) -> [String: Value] { store.withLock { $0 } }

@@ -33,11 +33,15 @@ import Testing
 
   func setup(
     env: [String] = [], permission: [String] = [], status: [String] = [], auth: [String] = [],
-    restore: [String] = [], review: [String] = []
+    restore: [String] = [], review: [String] = [], answer: [String] = []
   ) -> SessionSetup {
-    SessionSetup(
-      environment: env, permissionAnswers: permission, permissionStatuses: status, auth: auth, restore: restore,
-      review: review, clock: nil, store: nil, interactive: false)
+    var answers = answer.compactMap(ActionFlag.init(answer:))
+    for (spelling, texts) in zip(ActionFlag.spellings, [auth, restore, review]) {
+      answers += texts.map { ActionFlag(flag: spelling.flag, action: spelling.action, text: $0) }
+    }
+    return SessionSetup(
+      environment: env, permissionAnswers: permission, permissionStatuses: status, actionAnswers: answers, clock: nil,
+      store: nil, interactive: false)
   }
 
   @Test(arguments: [
@@ -72,8 +76,24 @@ import Testing
       "unknown outcome 'sucess' in --auth; did you mean 'success'? ('sign-in-with-apple' answers one of: 'cancelled', 'failure', 'success')"
     ),
     (
-      ["--auth", "success:age=99999999999999999999"],
-      "the integer 99999999999999999999 in --auth age is out of range; integers must be between -9223372036854775808 and 9223372036854775807"
+      ["--auth", "success:name=99999999999999999999"],
+      "the integer 99999999999999999999 in --auth name is out of range; integers must be between -9223372036854775808 and 9223372036854775807"
+    ),
+    (
+      ["--auth", "success:nme=Akira"],
+      "unknown result field 'nme' in --auth: outcome 'success' of 'sign-in-with-apple' does not return it; did you mean 'name'? (it returns 'name', 'userId')"
+    ),
+    (
+      ["--auth", "failure:name=Akira"],
+      "unknown result field 'name' in --auth: outcome 'failure' of 'sign-in-with-apple' does not return it (it returns no result)"
+    ),
+    (
+      ["--answer", "sign-in-with-aple=success"],
+      "unknown action 'sign-in-with-aple' in --answer sign-in-with-aple; did you mean 'sign-in-with-apple'? (the flow declares: 'purchase', 'request-review', 'restore-profile', 'restore-purchases', 'sign-in-with-apple')"
+    ),
+    (
+      ["--answer", "purchase=purchased"],
+      "--answer purchase: the flow never performs 'purchase', so nothing would read this answer"
     ),
     (
       ["--restore", "found"], "--restore: the flow never performs 'restore-profile', so nothing would read this answer"
@@ -92,6 +112,7 @@ import Testing
     case "--permission-status": setup = self.setup(status: value)
     case "--env": setup = self.setup(env: value)
     case "--auth": setup = self.setup(auth: value)
+    case "--answer": setup = self.setup(answer: value)
     case "--restore": setup = self.setup(restore: value)
     default: setup = self.setup(review: value)
     }
@@ -142,7 +163,7 @@ import Testing
     let flow = try compileFlow(Self.flow)
     let setup = self.setup(
       env: ["osVersion=26", "beta=true"], permission: ["healthKit=partial"], status: ["location=denied"],
-      auth: ["success:name=Akira,age=30"], review: ["suppressed"])
+      auth: ["success:name=Akira,userId=30"], review: ["suppressed"])
     #expect(setup.problems(with: flow, lang: "ja").isEmpty)
   }
 

@@ -40,7 +40,8 @@ import Testing
     #expect(state.current == nil)
     #expect(
       records == [
-        .effect(.set(variable: "opened", value: .int(1))), .effect(.perform(action: .restoreProfile, permission: nil)),
+        .effect(.set(variable: "opened", value: .int(1))),
+        .effect(.perform(action: "restore-profile", permission: nil, arguments: [:])),
       ])
     #expect(engine.commands(for: state) == ["answer found", "answer empty", "answer error"])
     #expect(try engine.screen(for: state) == nil)

@@ -10,8 +10,8 @@ import Testing
     // One terminal step: `next` is refused at the prompt and the session goes on to the end of input.
     let flow = try compileFlow(FlowNamesTests.bare)
     let setup = SessionSetup(
-      environment: [], permissionAnswers: [], permissionStatuses: [], auth: [], restore: [], review: [], clock: nil,
-      store: nil, interactive: false)
+      environment: [], permissionAnswers: [], permissionStatuses: [], actionAnswers: [], clock: nil, store: nil,
+      interactive: false)
     let output = Output(json: true, color: false)
     var session = InteractiveSession(
       runner: Runner(flow: flow, providers: setup.providers(output: output)), output: output, setup: setup)

@@ -19,8 +19,9 @@ public struct FlowSession: Sendable {
   /// as long as the provider takes.
   ///
   /// A permission request that has not answered in time answers `timeout` (an outcome every permission step
-  /// has); any other action that has not answered fails the run with ``FlowError/failed(_:)``, since the
-  /// language gives it no `timeout` outcome. The provider's late answer is ignored.
+  /// has); an action answers `timeout` when it declares that outcome, and otherwise fails the run with
+  /// ``FlowError/failed(_:)``. An action's own declared `timeout` takes precedence. The provider's late answer
+  /// is ignored.
   public var actionTimeout: Duration?
 
   /// A session that has not started; call ``launch(clock:)`` first.
@@ -163,47 +164,54 @@ public struct FlowSession: Sendable {
     case .set:
       break
     case .requestReview:
-      let review = providers.review
-      let answer = await PerformingStep.$id.withValue(currentStepID) { await review.requestReview() }
-      trace.append(.dialog(.action(.requestReview), answer: answer))
-      await providers.effects.perform(effect)
-    case .perform(let action, let permission):
-      let answer: ActionAnswer
-      var dialog = DialogName.action(action)
-      let providers = self.providers
-      switch (action, permission) {
-      case (.requestPermission, let kind?):
-        dialog = .permission(kind)
-        answer =
-          await PerformingStep.$id.withValue(currentStepID) {
-            await Self.answer(within: actionTimeout) { await providers.permissions.request(kind) }
-          } ?? ActionAnswer(PermissionStatus.timeout.rawValue)
-      case (.signInWithApple, _), (.restoreProfile, _), (.requestReview, _):
-        let call: @Sendable () async -> ActionAnswer =
-          switch action {
-          case .signInWithApple: { await providers.auth.signInWithApple() }
-          case .restoreProfile: { await providers.profiles.restoreProfile() }
-          default: { await providers.review.requestReview() }
-          }
-        let timeout = actionTimeout
-        guard
-          let answered = await PerformingStep.$id.withValue(
-            currentStepID, operation: { await Self.answer(within: timeout, call) })
-        else {
-          throw RunError(message: "'\(action)' did not answer within \(actionTimeout!)")
-        }
-        answer = answered
-      default: throw RunError(message: "no provider performs the action '\(action)'")
+      // A fire-and-forget call of the prelude's review prompt: the flow does not branch on its answer.
+      if let answer = try? await perform(.requestReview, arguments: [:], awaited: false) {
+        trace.append(.dialog(.action(.requestReview), answer: answer))
       }
-      trace.append(.dialog(dialog, answer: answer))
-      return .outcome(answer.outcome, result: answer.result)
-    case .syncProfile(let userID):
-      await providers.profiles.syncProfile(userID: userID)
       await providers.effects.perform(effect)
+    case .perform(_, let permission?, _):
+      let providers = self.providers
+      let timeout = actionTimeout
+      let answer =
+        await PerformingStep.$id.withValue(currentStepID) {
+          await Self.answer(within: timeout) { await providers.permissions.request(permission) }
+        } ?? ActionAnswer(PermissionStatus.timeout.rawValue)
+      trace.append(.dialog(.permission(permission), answer: answer))
+      return .outcome(answer.outcome, result: answer.result)
+    case .perform(let action, nil, let arguments):
+      let answer = try await perform(action, arguments: arguments)
+      trace.append(.dialog(.action(action), answer: answer))
+      return .outcome(answer.outcome, result: answer.result)
     default:
       await providers.effects.perform(effect)
     }
     return nil
+  }
+
+  /// Performs the declared action `name` with `arguments` through the ``ActionProvider``: the one way a session
+  /// runs an action (an action step, a button, the `requestReview` effect), waiting at most the action's
+  /// declared `timeout`, else ``actionTimeout``. An action that has not answered in time answers `timeout` when
+  /// it declares that outcome, and fails otherwise. `awaited` is false when nothing routes the answer (the
+  /// `requestReview` effect).
+  ///
+  /// - Throws: ``RunError`` when the flow declares no action `name`, or it did not answer in time.
+  package func perform(
+    _ name: ActionName, arguments: [String: Value], awaited: Bool = true
+  ) async throws(RunError) -> ActionAnswer {
+    guard let declaration = flow.action(name) else {
+      throw RunError(message: "the flow declares no action '\(name)'")
+    }
+    let request = ActionRequest(name: name, arguments: arguments, declaration: declaration, isAwaited: awaited)
+    let timeout = declaration.timeout.map { Duration.milliseconds(Int64(($0 * 1000).rounded())) } ?? actionTimeout
+    let actions = providers.actions
+    let answered = await PerformingStep.$id.withValue(currentStepID) {
+      await Self.answer(within: timeout) { await actions.perform(request) }
+    }
+    if let answer = answered { return answer }
+    if declaration.outcome(PermissionStatus.timeout.rawValue) != nil {
+      return ActionAnswer(PermissionStatus.timeout.rawValue, dialogShown: false)
+    }
+    throw RunError(message: "'\(name)' did not answer within \(timeout!)")
   }
 
   /// What `call` answers, or nil when it has not answered within `timeout` (a provider that never answers

@@ -53,7 +53,8 @@ public enum RuntimeEffect: Sendable, Hashable {
   case track(event: String, properties: TrackProperties)
   /// An analytics user property.
   case userProperty(name: String, value: Value)
-  /// Ask for the system review prompt (the session asks the ``ReviewPrompt``); the flow does not branch on it.
+  /// Ask for the system review prompt (the session performs the prelude's `request-review` action through the
+  /// ``ActionProvider``); the flow does not branch on it.
   case requestReview
   /// Send the profile to the server for a user id.
   case syncProfile(userID: Value)
@@ -63,8 +64,11 @@ public enum RuntimeEffect: Sendable, Hashable {
   case completeOnboarding
   /// A line for the app's log.
   case log(String)
-  /// Ask a provider: a system action or a permission request. The answer comes back as ``FlowEvent/outcome(_:result:)``.
-  case perform(action: ActionName, permission: PermissionKind?)
+  /// A custom effect the flow declares (`followUser`), with its arguments' values.
+  case custom(name: String, arguments: [String: Value])
+  /// Ask a provider: a declared action with its arguments' values, or a permission request. The answer comes
+  /// back as ``FlowEvent/outcome(_:result:)``.
+  case perform(action: ActionName, permission: PermissionKind?, arguments: [String: Value])
 
   /// The effect's type name (`set`, `persist`, `track`, ...).
   package var typeName: String {
@@ -80,6 +84,7 @@ public enum RuntimeEffect: Sendable, Hashable {
     case .completeOnboarding: "completeOnboarding"
     case .log: "log"
     case .perform: "perform"
+    case .custom(let name, _): name
     }
   }
 }
@@ -138,4 +143,9 @@ public enum FlowError: Error, Sendable, Hashable, CustomStringConvertible {
     default: self = .failed(RunError(message: String(describing: error)))
     }
   }
+}
+
+extension RuntimeEffect {
+  /// Whether the effect is one the flow declares (``custom(name:arguments:)``).
+  package var isCustom: Bool { if case .custom = self { true } else { false } }
 }

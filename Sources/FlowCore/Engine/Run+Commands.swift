@@ -274,7 +274,7 @@ extension Run {
         throw reject("the request button of '\(step.id)' is disabled (\(explain(enabled)))", on: current)
       }
       state.pending = .init(action: .requestPermission, permission: request.kind.value, button: nil)
-      emit(.perform(action: .requestPermission, permission: request.kind.value))
+      emit(.perform(action: .requestPermission, permission: request.kind.value, arguments: [:]))
       return
     }
     guard let button = step.buttons.first(where: { $0.name == name }) else {
@@ -293,11 +293,20 @@ extension Run {
     switch button.move {
     case .go(let target):
       try moveForward(from: current, via: button.transition(to: target), route: .button, name: name, bindings: [:])
-    case .perform(let action, _):
+    case .perform(let call):
       try apply(button.effects, step: current)
-      state.pending = .init(action: action.value, permission: nil, button: name)
-      emit(.perform(action: action.value, permission: nil))
+      try start(call, button: name, on: current)
     }
+  }
+
+  /// Starts a call of a declared action on `step` (its action step's, or the button `button`'s): evaluates the
+  /// arguments, waits for the outcome and asks for it with a `perform` effect.
+  mutating func start(_ call: Step.ActionCall, button: String?, on step: StepIndex) throws(RunError) {
+    var arguments: [String: Value] = [:]
+    let bindings = ["step": flow.steps[step].expressionValue]
+    for argument in call.arguments { arguments[argument.name] = try evaluate(argument.value, bindings: bindings) }
+    state.pending = .init(action: call.name.value, permission: nil, button: button)
+    emit(.perform(action: call.name.value, permission: nil, arguments: arguments))
   }
 
   mutating func answer(_ name: String, result: [String: Value], pending: RunState.Pending, on current: StepIndex) throws
@@ -313,14 +322,16 @@ extension Run {
     let step = flow.steps[current]
     let outcomes: [Outcome]
     if let buttonName = pending.button, let button = step.buttons.first(where: { $0.name == buttonName }),
-      case .perform(_, let buttonOutcomes) = button.move
+      case .perform(let call) = button.move
     {
-      outcomes = buttonOutcomes
+      outcomes = call.outcomes
     } else {
       outcomes = step.permission?.outcomes ?? step.action?.outcomes ?? []
     }
-    guard let outcome = outcomes.first(where: { $0.name == name }) else { return }
+    // The outcome's own entry, else the `else` entry; the move is named after the entry taken.
+    guard let outcome = outcomes.handling(name) else { return }
     try moveForward(
-      from: current, via: outcome.transition, route: .outcome, name: name, bindings: ["result": .map(result)])
+      from: current, via: outcome.transition, route: .outcome, name: outcome.name,
+      bindings: ["result": .map(result)])
   }
 }

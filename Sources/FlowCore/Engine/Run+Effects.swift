@@ -27,6 +27,10 @@ extension Run {
       case .log(let expr):
         let value = try evaluate(expr, bindings: bindings)
         if case .string(let text) = value { emit(.log(text)) } else { emit(.log(value.description)) }
+      case .custom(let name, let arguments, _):
+        var values: [String: Value] = [:]
+        for argument in arguments { values[argument.name] = try evaluate(argument.value, bindings: bindings) }
+        emit(.custom(name: name, arguments: values))
       }
     }
   }

@@ -60,8 +60,10 @@ extension Run {
         try apply([effect], step: nil)
       case .action(let call):
         if let when = call.when, !(try holds(when)) { continue }
+        var arguments: [String: Value] = [:]
+        for argument in call.arguments { arguments[argument.name] = try evaluate(argument.value) }
         state.pending = .init(action: call.name.value, permission: nil, button: nil, launchItem: index)
-        emit(.perform(action: call.name.value, permission: nil))
+        emit(.perform(action: call.name.value, permission: nil, arguments: arguments))
         return
       }
     }
@@ -79,7 +81,7 @@ extension Run {
     }
     state.pending = nil
     guard let item = pending.launchItem else { return }
-    if case .action(let call) = flow.launch[item], let outcome = call.outcomes.first(where: { $0.name == name }) {
+    if case .action(let launch) = flow.launch[item], let outcome = launch.call.outcome(name) {
       try apply(outcome.transition.effects, step: nil, bindings: ["result": .map(result)])
     }
     try runLaunchItems(from: item + 1)

@@ -113,8 +113,7 @@ extension Run {
       state.ended = .init(step: index, outcome: step.terminalOutcome ?? .completed)
       records.append(.ended(step: step.id, outcome: step.terminalOutcome ?? .completed))
     } else if let action = step.action {
-      state.pending = .init(action: action.name.value, permission: nil, button: nil)
-      emit(.perform(action: action.name.value, permission: nil))
+      try start(action, button: nil, on: index)
     }
   }
 

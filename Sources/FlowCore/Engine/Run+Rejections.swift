@@ -33,6 +33,7 @@ extension Run {
   }
 
   func outcomeNames(of pending: RunState.Pending) -> [String] {
-    pending.action.outcomes ?? []
+    if pending.permission != nil { return PermissionStatus.requestOutcomes.map(\.rawValue) }
+    return flow.action(pending.action)?.outcomeNames ?? []
   }
 }

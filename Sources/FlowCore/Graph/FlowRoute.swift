@@ -13,8 +13,9 @@ package struct FlowExit: Sendable, Hashable {
   package var transition: Transition
   /// Taken without a user action: `next` after an `autoAdvance` of 0 seconds, an action step's outcomes.
   package var isAutomatic: Bool
-  /// The action whose `result` the exit's expressions may read (an outcome of an action), nil otherwise.
-  package var resultOf: ActionName?
+  /// The action outcomes whose `result` the exit's expressions may read (an outcome of an action), nil
+  /// otherwise.
+  package var resultOf: ResultSource?
 
   /// The routes the exit can take: one per guarded route that goes to a step (`stay` is not a route).
   package var routes: [FlowRoute] {
@@ -105,8 +106,9 @@ extension Flow {
   package func exits(of index: StepIndex) -> [FlowExit] {
     let step = steps[index]
     var result: [FlowExit] = []
-    func add(_ kind: FlowRoute.Kind, _ name: String?, _ transition: Transition, automatic: Bool, result of: ActionName?)
-    {
+    func add(
+      _ kind: FlowRoute.Kind, _ name: String?, _ transition: Transition, automatic: Bool, result of: ResultSource?
+    ) {
       result.append(
         FlowExit(
           from: index, kind: kind, name: name, transition: transition, isAutomatic: automatic, resultOf: of))
@@ -118,9 +120,9 @@ extension Flow {
       switch button.move {
       case .go(let target):
         add(.button, button.name, button.transition(to: target), automatic: false, result: nil)
-      case .perform(let action, let outcomes):
-        for outcome in outcomes {
-          add(.outcome, outcome.name, outcome.transition, automatic: false, result: action.value)
+      case .perform(let call):
+        for outcome in call.outcomes {
+          add(.outcome, outcome.name, outcome.transition, automatic: false, result: resultSource(call, outcome))
         }
       }
     }
@@ -129,10 +131,17 @@ extension Flow {
     }
     if let action = step.action {
       for outcome in action.outcomes {
-        add(.outcome, outcome.name, outcome.transition, automatic: true, result: action.name.value)
+        add(.outcome, outcome.name, outcome.transition, automatic: true, result: resultSource(action, outcome))
       }
     }
     return result
+  }
+
+  /// The outcomes of `call` that `outcome` handles: its own, or for `else` every declared one not named.
+  package func resultSource(_ call: Step.ActionCall, _ outcome: Outcome) -> ResultSource {
+    let declared = action(call.name.value)?.outcomeNames ?? []
+    let handled = outcome.isCatchAll ? call.outcomes.coveredByElse(of: declared) : [outcome.name]
+    return ResultSource(action: call.name.value, outcomes: handled)
   }
 
   /// Every route of the flow: from launch (the `resume` routes, then the start step), then every step's in
@@ -203,11 +212,18 @@ extension Flow {
 
 }
 
-/// One list of effects a flow runs together, and the action whose `result` its expressions may read.
+/// The outcomes of an action call whose `result` an exit reads: the outcome an `on:` entry names, or every
+/// declared outcome its `else` entry covers.
+package struct ResultSource: Sendable, Hashable {
+  package var action: ActionName
+  package var outcomes: [String]
+}
+
+/// One list of effects a flow runs together, and the action outcomes whose `result` its expressions may read.
 package struct FlowEffects: Sendable {
   package var effects: [Effect]
-  /// The action of the outcome the effects are written under, nil elsewhere.
-  package var resultOf: ActionName?
+  /// The action outcomes the effects are written under, nil elsewhere.
+  package var resultOf: ResultSource?
   /// The `open:` entry whose `params` the effects may read, nil elsewhere.
   package var openEntry: OpenEntry? = nil
 }
@@ -227,7 +243,7 @@ extension Flow {
       case .effect(let effect): result.append(FlowEffects(effects: [effect], resultOf: nil))
       case .action(let call):
         for outcome in call.outcomes {
-          result.append(FlowEffects(effects: outcome.transition.effects, resultOf: call.name.value))
+          result.append(FlowEffects(effects: outcome.transition.effects, resultOf: resultSource(call.call, outcome)))
         }
       }
     }

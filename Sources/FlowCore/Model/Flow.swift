@@ -29,6 +29,8 @@ public struct Flow: Sendable {
   /// locale -> key -> text, with the location of each key for diagnostics.
   package let strings: [String: [String: Located<String>]]
   package let steps: [Step]
+  /// The actions, custom effects and terminal outcomes the flow may use: the prelude's and its own.
+  package let declarations: Declarations
   /// Where `flow:` is, for diagnostics about the flow as a whole.
   package let location: SourceLocation
 
@@ -193,13 +195,17 @@ package enum LaunchItem: Sendable, Hashable {
   case action(LaunchAction)
 }
 
-/// A system action run at launch (`- action: restore-profile`), when its `when` holds; each outcome runs
+/// A declared action run at launch (`- action: restore-profile`), when its `when` holds; each outcome runs
 /// effects (it has no step to go to: the `resume` routes decide).
 package struct LaunchAction: Sendable, Hashable {
   package let name: Located<ActionName>
+  package let arguments: [Named<Expr>]
   package let when: Expr?
   package let outcomes: [Outcome]
   package let location: SourceLocation
+
+  /// The call it makes: the action, its arguments and where each outcome goes (`else` included).
+  package var call: Step.ActionCall { Step.ActionCall(name: name, arguments: arguments, outcomes: outcomes) }
 }
 
 /// A deep link into the flow (`open: {NAME: {params, effects, to}}`): `open URL` takes the entry named by the

@@ -43,9 +43,12 @@ package enum CompilerRule {
   package static let expressionSyntax = "expression-syntax"
 }
 
-private final class Compiler {
+final class Compiler {
   let file: String
   var diagnostics: [Diagnostic] = []
+  /// The prelude's declarations and the flow's own, known before any step is compiled (empty while the prelude
+  /// itself is compiled).
+  var declarations = Declarations()
   var stepIndexByID: [String: StepIndex] = [:]
   var pendingTargets: [(name: String, location: SourceLocation)] = []
 
@@ -117,6 +120,7 @@ private final class Compiler {
       strings[localeEntry.key] = table
     }
 
+    declarations = Prelude.declarations.adding(compileDeclarations(root, isPrelude: false))
     let steps = (stepsNode?.entries ?? []).map(compileStep)
     // The engine starts at `flow.steps[start]`: a flow without steps or without a start must not compile
     // cleanly, since an app runs compiled JSON without schema validation.
@@ -139,12 +143,13 @@ private final class Compiler {
       language: root["language"].flatMap(expression), start: start, back: root["back"]?.bool ?? false,
       facts: facts,
       permissions: (root["permissions"]?.sequence ?? []).compactMap { node in
-        node.string.map { Located(PermissionKind(rawValue: $0), at: node.location) }
+        (node.string ?? node["kind"]?.string).map { Located(PermissionKind(rawValue: $0), at: node.location) }
       },
       variables: variables, resume: (root["resume"]?.sequence ?? []).compactMap(compileResumeRoute),
       launch: compileLaunch(root["launch"]), foreground: root["foreground"].flatMap { transition($0) },
       openEntries: (root["open"]?.entries ?? []).map(compileOpenEntry),
       reset: compileReset(root["reset"]), hooks: compileHooks(root["hooks"]), strings: strings, steps: steps,
+      declarations: declarations,
       location: root.entry("flow")?.keyLocation ?? root.location,
       stepIndexByID: stepIndexByID, variableIndexByName: variableIndex, plurals: plurals)
   }
@@ -223,7 +228,8 @@ private final class Compiler {
       return .action(
         LaunchAction(
           name: Located(ActionName(rawValue: scalarString(actionNode) ?? ""), at: actionNode.location),
-          when: item["when"].flatMap(expression), outcomes: outcomes, location: item.location))
+          arguments: arguments(item["arguments"]), when: item["when"].flatMap(expression), outcomes: outcomes,
+          location: item.location))
     }
   }
 
@@ -329,7 +335,9 @@ private final class Compiler {
           visible: request?["visible"].flatMap(expression), outcomes: outcomes(node["on"])))
     case .action:
       content = .action(
-        Step.ActionCall(name: located(node, "action", as: ActionName.init(rawValue:)), outcomes: outcomes(node["on"])))
+        Step.ActionCall(
+          name: located(node, "action", as: ActionName.init(rawValue:)), arguments: arguments(node["arguments"]),
+          outcomes: outcomes(node["on"])))
     case .terminal:
       content = .terminal(node["outcome"]?.string.map(TerminalOutcome.init(rawValue:)) ?? .completed)
     case .screen:
@@ -353,7 +361,9 @@ private final class Compiler {
     let move: StepButton.Move
     if let action = node["action"] {
       move = .perform(
-        action: Located(ActionName(rawValue: action.string ?? ""), at: action.location), outcomes: outcomes(node["on"]))
+        Step.ActionCall(
+          name: Located(ActionName(rawValue: action.string ?? ""), at: action.location),
+          arguments: arguments(node["arguments"]), outcomes: outcomes(node["on"])))
     } else {
       move = .go(target(node["to"]) ?? .stay)
     }
@@ -400,6 +410,13 @@ private final class Compiler {
         continue
       }
       if let message = text(entry.value) { field.messages[check] = message }
+    }
+  }
+
+  /// `arguments: {product: "'pro.yearly'"}`: an action call's or a custom effect's argument expressions.
+  func arguments(_ node: Node?) -> [Named<Expr>] {
+    (node?.entries ?? []).compactMap { entry in
+      expression(entry.value).map { Named(name: entry.key, value: $0, location: entry.keyLocation) }
     }
   }
 
@@ -503,17 +520,28 @@ private final class Compiler {
       guard let value = expression(first.value) else { return nil }
       kind = .log(value)
     default:
-      unknownEffect(first.key, at: first.keyLocation)
-      return nil
+      guard declarations.effects[first.key] != nil else {
+        unknownEffect(first.key, at: first.keyLocation)
+        return nil
+      }
+      // A custom effect: `{openSettings: {}}`, `{followUser: {userId: result.userId}}`.
+      if first.value.entries == nil, first.value.content != .null {
+        error(
+          "custom effect '\(first.key)' takes a mapping of its arguments (or {} for none); found "
+            + first.value.kindDescription, at: first.value.location)
+        return nil
+      }
+      kind = .custom(name: first.key, arguments: arguments(first.value), location: first.keyLocation)
     }
     return Effect(kind: kind, when: when, location: node.location)
   }
 
   func unknownEffect(_ name: String, at location: SourceLocation) {
+    let names = Effect.typeNames + declarations.effectNames
     var notes: [String] = []
-    if let guess = Suggestion.closest(to: name, in: Effect.typeNames) { notes.append("did you mean '\(guess)'?") }
+    if let guess = Suggestion.closest(to: name, in: names) { notes.append("did you mean '\(guess)'?") }
     error(
-      "unknown effect type '\(name)'; expected one of \(Suggestion.list(Effect.typeNames))", at: location,
+      "unknown effect type '\(name)'; expected one of \(Suggestion.list(names))", at: location,
       notes: notes)
   }
 

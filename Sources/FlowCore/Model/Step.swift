@@ -256,10 +256,15 @@ extension Step {
     package let outcomes: [Outcome]
   }
 
-  /// An action step's system action, performed when the step is entered, and where each outcome goes.
+  /// A call of a declared action (an action step's, performed when the step is entered, or a button's): the
+  /// action, its argument expressions, and where each outcome goes (`else` for every outcome not named).
   package struct ActionCall: Sendable, Hashable {
     package let name: Located<ActionName>
+    package let arguments: [Named<Expr>]
     package let outcomes: [Outcome]
+
+    /// Where the outcome `name` goes: its own entry, else the `else` entry.
+    package func outcome(_ name: String) -> Outcome? { outcomes.handling(name) }
   }
 
   /// Follows `next` by itself: `seconds` after the first event after which `when` holds (at once when
@@ -271,11 +276,32 @@ extension Step {
   }
 }
 
-/// What happens on one outcome of an action or permission request.
+/// What happens on one outcome of an action or permission request; the name `else` handles every outcome the
+/// table does not name.
 package struct Outcome: Sendable, Hashable {
   package let name: String
   package let transition: Transition
   package let location: SourceLocation
+
+  /// The catch-all key of an `on:` table.
+  package static let catchAll = "else"
+
+  /// Whether this is the `else` entry.
+  package var isCatchAll: Bool { name == Self.catchAll }
+}
+
+extension [Outcome] {
+  /// The entry that handles the outcome `name`: its own, else the `else` entry, else nil (the step stays).
+  package func handling(_ name: String) -> Outcome? {
+    first { $0.name == name } ?? first { $0.isCatchAll }
+  }
+
+  /// The outcomes of `all` that the `else` entry handles (none when there is no `else`).
+  package func coveredByElse(of all: [String]) -> [String] {
+    guard contains(where: \.isCatchAll) else { return [] }
+    let named = Set(map(\.name))
+    return all.filter { !named.contains($0) }
+  }
 }
 
 /// A way out of a step: a target, its label and effects.
@@ -319,7 +345,7 @@ package struct StepButton: Sendable, Hashable {
   /// Where the button leads: a transition target, or a system action whose outcome decides.
   package enum Move: Sendable, Hashable {
     case go(Target)
-    case perform(action: Located<ActionName>, outcomes: [Outcome])
+    case perform(Step.ActionCall)
   }
   package let name: String
   package let label: LocalizedText?
@@ -363,6 +389,8 @@ package struct Effect: Sendable, Hashable {
     case placement(String)
     case completeOnboarding
     case log(Expr)
+    /// A custom effect the flow declares under `effects:`, with its argument expressions.
+    case custom(name: String, arguments: [Named<Expr>], location: SourceLocation)
   }
   package let kind: Kind
   package let when: Expr?
@@ -379,6 +407,7 @@ package struct Effect: Sendable, Hashable {
     case .placement: "placement"
     case .completeOnboarding: "completeOnboarding"
     case .log: "log"
+    case .custom(let name, _, _): name
     }
   }
 

@@ -78,8 +78,10 @@ public enum PermissionStatus: String, Hashable, Sendable, CaseIterable, CustomSt
   }
 }
 
-/// A system action a flow performs (`action: sign-in-with-apple` on an action step or a button). The known
-/// actions are static members with their outcomes; any other name is reported by the linter.
+/// An action a flow performs (`action: purchase` on an action step or a button). Every action is declared: by
+/// the standard prelude (`sign-in-with-apple`, `restore-profile`, `request-review`, `purchase`,
+/// `restore-purchases`) or by the flow under `actions:`; ``Flow``'s declarations give its outcomes and result
+/// fields, and the linter reports a name neither declares.
 public struct ActionName: RawRepresentable, Hashable, Sendable, ExpressibleByStringLiteral,
   CustomStringConvertible
 {
@@ -92,43 +94,15 @@ public struct ActionName: RawRepresentable, Hashable, Sendable, ExpressibleByStr
   /// The action as written in the flow.
   public var description: String { rawValue }
 
-  /// Sign in with Apple: `success` (result `name`, `userId`), `failure` or `cancelled`.
-  public static let signInWithApple: Self = "sign-in-with-apple"
-  /// Restore the user's profile from the server: `found` (result `displayName`, `habits`), `empty` or `error`.
-  public static let restoreProfile: Self = "restore-profile"
-  /// Show the system review prompt: `shown` or `suppressed`.
-  public static let requestReview: Self = "request-review"
   /// Request a permission (a permission step's `request` button); its outcomes are ``PermissionStatus``es.
   public static let requestPermission: Self = "request-permission"
-
-  /// The actions a flow may name in `action:`.
-  package static let known: [Self] = [.signInWithApple, .restoreProfile, .requestReview]
-
-  /// The outcomes the action answers with, or nil for an unknown action.
-  package var outcomes: [String]? {
-    switch self {
-    case .signInWithApple: ["success", "failure", "cancelled"]
-    case .restoreProfile: ["found", "empty", "error"]
-    case .requestReview: ["shown", "suppressed"]
-    case .requestPermission: PermissionStatus.requestOutcomes.map(\.rawValue)
-    default: nil
-    }
-  }
-
-  /// The members of `result` the action's outcomes bind, or nil for an unknown action.
-  package var resultTypes: [String: ValueType]? {
-    switch self {
-    case .signInWithApple: ["name": .optional(.string), "userId": .optional(.string)]
-    case .restoreProfile: ["displayName": .optional(.string), "habits": .optional(.map(.string))]
-    case .requestReview, .requestPermission: [:]
-    default: nil
-    }
-  }
+  /// The prelude's review prompt, which the `requestReview` effect performs.
+  package static let requestReview: Self = "request-review"
 }
 
 /// A system dialog or action a provider answered: a permission request or another action.
 public enum DialogName: Hashable, Sendable, CustomStringConvertible {
-  /// A system action (`sign-in-with-apple`, `request-review`, ...).
+  /// An action (`sign-in-with-apple`, `request-review`, `purchase`, or one the flow declares).
   case action(ActionName)
   /// A permission request for one kind.
   case permission(PermissionKind)
@@ -162,8 +136,8 @@ public struct TerminalOutcome: RawRepresentable, Hashable, Sendable, Expressible
   /// The app goes home without completing onboarding.
   public static let home: Self = "home"
 
-  /// The outcomes the engine knows.
-  package static let known: [Self] = [.completed, .paywall, .home]
+  /// The outcomes the standard prelude declares.
+  package static var known: [Self] { Prelude.declarations.outcomes }
 }
 
 // MARK: - Parsing
@@ -213,10 +187,6 @@ extension PermissionKind: VocabularyWord {
 extension PermissionStatus: VocabularyWord {
   package static let wordKind = "permission status"
   package static var known: [Self] { onDevice }
-}
-
-extension ActionName: VocabularyWord {
-  package static let wordKind = "action"
 }
 
 extension TerminalOutcome: VocabularyWord {

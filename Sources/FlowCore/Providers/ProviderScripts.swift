@@ -74,34 +74,17 @@ package struct PermissionScript: Sendable {
   }
 }
 
-/// Scripted answers to one system action: the answers queued for the step performing it, then those queued for
-/// the action, in order, then what ``Unscripted`` says.
+/// Scripted answers to the actions a flow declares: a call takes the next answer queued for the step performing
+/// it, then the next queued for its action, then what ``Unscripted`` says, then the declaration's `default`
+/// outcome with its result fields' examples. Whether the answer shows a system dialog is the declaration's
+/// (`dialog:`).
 package struct ActionScript: Sendable {
-  /// Whether an answer shows a system dialog.
-  package enum Dialog: Sendable {
-    /// As the answer says.
-    case asAnswered
-    /// Never (a server call).
-    case never
-    /// Only for this outcome (the review prompt shows nothing when the system suppresses it).
-    case onlyFor(String)
-  }
-
-  /// The action's name (`sign-in-with-apple`, `restore-profile`, `request-review`).
-  package let name: ActionName
-  /// How many times the action was performed.
-  package private(set) var calls = 0
-  private var answers: [ActionAnswer]
+  private var answers: [ActionName: [ActionAnswer]]
   private var stepAnswers: [String: [ActionAnswer]] = [:]
-  private let fallback: ActionAnswer
-  private let dialog: Dialog
+  /// How many times each action was performed.
+  package private(set) var calls: [ActionName: Int] = [:]
 
-  package init(_ name: ActionName, answers: [ActionAnswer], fallback: ActionAnswer, dialog: Dialog = .asAnswered) {
-    self.name = name
-    self.answers = answers
-    self.fallback = fallback
-    self.dialog = dialog
-  }
+  package init(answers: [ActionName: [ActionAnswer]]) { self.answers = answers }
 
   /// The script with successive answers per step id, used before the action's own for a call made on that step.
   package func answering(steps stepAnswers: [String: [ActionAnswer]]) -> ActionScript {
@@ -110,41 +93,28 @@ package struct ActionScript: Sendable {
     return script
   }
 
-  /// Sign in with Apple; `cancelled` when nothing is scripted.
-  package static func signIn(_ answers: [ActionAnswer]) -> ActionScript {
-    ActionScript(.signInWithApple, answers: answers, fallback: ActionAnswer("cancelled"))
-  }
-
-  /// The profile server's restore; `empty` when nothing is scripted; never a dialog.
-  package static func restoreProfile(_ answers: [ActionAnswer]) -> ActionScript {
-    ActionScript(.restoreProfile, answers: answers, fallback: ActionAnswer("empty"), dialog: .never)
-  }
-
-  /// The review prompt; `shown` when nothing is scripted; a dialog only when shown.
-  package static func requestReview(_ answers: [ActionAnswer]) -> ActionScript {
-    ActionScript(.requestReview, answers: answers, fallback: ActionAnswer("shown"), dialog: .onlyFor("shown"))
-  }
-
-  /// The outcomes a person may answer with.
-  package var choices: [String] { name.outcomes ?? [] }
-
   /// Counts a call made on `step` and takes the next answer scripted for the step, else for the action, or nil
   /// when none is left.
-  package mutating func start(at step: String? = nil) -> ActionAnswer? {
-    calls += 1
-    return stepAnswers.takeFirst(step) ?? (answers.isEmpty ? nil : answers.removeFirst())
+  package mutating func start(_ request: ActionRequest, at step: String? = nil) -> ActionAnswer? {
+    calls[request.name, default: 0] += 1
+    return stepAnswers.takeFirst(step) ?? answers.takeFirst(request.name)
   }
 
-  /// The answer given: `answer` (scripted or a person's), else the fallback, shown as a dialog or not by the
-  /// action's rule.
-  package func finish(with answer: ActionAnswer?) -> ActionAnswer {
-    let answer = answer ?? fallback
-    switch dialog {
-    case .asAnswered: return answer
-    case .never: return ActionAnswer(answer.outcome, result: answer.result, dialogShown: false)
-    case .onlyFor(let outcome):
-      return ActionAnswer(answer.outcome, result: answer.result, dialogShown: answer.outcome == outcome)
-    }
+  /// The answer given: `answer` (scripted or a person's), else the declaration's default outcome; a system
+  /// dialog is shown only when the answer and the outcome's declaration both say so.
+  package func finish(_ request: ActionRequest, with answer: ActionAnswer?) -> ActionAnswer {
+    let declaration = request.declaration
+    let answer = answer ?? Self.answer(declaration.defaultOutcome, of: declaration)
+    let dialog = declaration.outcome(answer.outcome)?.dialog ?? true
+    return ActionAnswer(answer.outcome, result: answer.result, dialogShown: answer.dialogShown && dialog)
+  }
+
+  /// The outcome `name` of `declaration` with every result field at its example value (what explore and
+  /// unscripted fakes answer).
+  package static func answer(_ name: String, of declaration: ActionDeclaration) -> ActionAnswer {
+    var result: [String: Value] = [:]
+    for field in declaration.outcome(name)?.result ?? [] { result[field.name] = field.example }
+    return ActionAnswer(name, result: result)
   }
 }
 
@@ -185,7 +155,7 @@ package enum Unscripted: Sendable {
   /// Nobody (a scenario row, `flowrun` without a terminal): `note` is told the dialog and the step it was
   /// shown on, and the answer is ``ActionAnswer/unanswered``, an outcome no action has, so the flow takes none
   /// and nothing is granted silently.
-  case refuse(note: @Sendable (_ dialog: DialogName, _ step: String?) -> Void)
+  case refuse(note: @Sendable (_ dialog: DialogName, _ step: String?, _ choices: [String]) -> Void)
 
   /// `.ask(ask)`, or `.fallback` when `ask` is nil.
   package init(asking ask: AskForAnswer?) { self = ask.map(Unscripted.ask) ?? .fallback }
@@ -235,7 +205,7 @@ extension ScriptKeeper where Script == PermissionScript {
       case .ask(let ask):
         if let outcome = await ask("Allow \(kind)?", PermissionScript.choices) { answer = ActionAnswer(outcome) }
       case .refuse(let note):
-        note(.permission(kind), step)
+        note(.permission(kind), step, PermissionScript.choices)
         return .unanswered
       }
     }
@@ -244,21 +214,21 @@ extension ScriptKeeper where Script == PermissionScript {
 }
 
 extension ScriptKeeper where Script == ActionScript {
-  /// Performs the action by the script; when no scripted answer is left, `unscripted` says who answers.
-  package func answerAction(unscripted: Unscripted) async -> ActionAnswer {
+  /// Performs the action by the script; when no scripted answer is left and the flow awaits the answer,
+  /// `unscripted` says who answers (a call nothing routes, the `requestReview` effect, takes the default).
+  package func answerAction(_ request: ActionRequest, unscripted: Unscripted) async -> ActionAnswer {
     let step = PerformingStep.id
-    var answer = withScript { $0.start(at: step) }
-    let (name, choices) = withScript { ($0.name, $0.choices) }
-    if answer == nil {
+    var answer = withScript { $0.start(request, at: step) }
+    if answer == nil, request.isAwaited {
       switch unscripted {
       case .fallback: break
       case .ask(let ask):
-        if let outcome = await ask("\(name)?", choices) { answer = ActionAnswer(outcome) }
+        if let outcome = await ask("\(request.name)?", request.outcomes) { answer = ActionAnswer(outcome) }
       case .refuse(let note):
-        note(.action(name), step)
+        note(.action(request.name), step, request.outcomes)
         return .unanswered
       }
     }
-    return withScript { [answer] in $0.finish(with: answer) }
+    return withScript { [answer] in $0.finish(request, with: answer) }
   }
 }

@@ -30,24 +30,38 @@ public protocol PermissionProvider: Sendable {
   func request(_ kind: PermissionKind) async -> ActionAnswer
 }
 
-/// Sign in with Apple: `success` (result `name`, `userId`), `failure` or `cancelled`.
-public protocol AuthProvider: Sendable {
-  /// Shows Sign in with Apple and answers how it ended.
-  func signInWithApple() async -> ActionAnswer
+/// A call of a declared action: its name, its arguments' values, and the outcomes the flow declares for it.
+public struct ActionRequest: Sendable, Hashable {
+  /// The action (`purchase`, `sign-in-with-apple`, or one the flow declares).
+  public let name: ActionName
+  /// The arguments' values, by name (`product: "pro.yearly"`).
+  public let arguments: [String: Value]
+  /// The declaration the request was made by (prelude or flow).
+  package let declaration: ActionDeclaration
+  /// Whether the flow waits for the answer to route it (an action step or button); false for the
+  /// `requestReview` effect, whose answer nothing reads, so scripted providers answer it without asking.
+  package let isAwaited: Bool
+
+  package init(name: ActionName, arguments: [String: Value], declaration: ActionDeclaration, isAwaited: Bool = true) {
+    self.name = name
+    self.arguments = arguments
+    self.declaration = declaration
+    self.isAwaited = isAwaited
+  }
+
+  /// The outcomes the flow declares for the action, in order: an answer's outcome is one of them.
+  public var outcomes: [String] { declaration.outcomeNames }
 }
 
-/// The profile server: restore answers `found` (result `displayName`, `habits`), `empty` or `error`.
-public protocol ProfileServer: Sendable {
-  /// Looks up the user's profile on the server.
-  func restoreProfile() async -> ActionAnswer
-  /// Sends the profile for a user id (no answer is awaited).
-  func syncProfile(userID: Value) async
-}
-
-/// The system review prompt: `shown`, or `suppressed` by the system's yearly limit.
-public protocol ReviewPrompt: Sendable {
-  /// Asks the system to show its review prompt.
-  func requestReview() async -> ActionAnswer
+/// Performs every action a flow declares, keyed by name: sign-in, purchases, server calls, the review prompt,
+/// and the app's own (`check-username`, `fetch-remote-config`). One object answers them all; the flow's
+/// declarations say which outcomes and `result` fields each has.
+///
+/// Conformers answer with one of ``ActionRequest/outcomes``; any other outcome is refused by the engine and
+/// fails the session's `send`.
+public protocol ActionProvider: Sendable {
+  /// Performs the action and answers how it ended, with the `result` fields the outcome declares.
+  func perform(_ request: ActionRequest) async -> ActionAnswer
 }
 
 /// Device facts (`osVersion`, `alarmKitAvailable`, `locale`, `deviceId`) and the clock.
@@ -71,7 +85,8 @@ public protocol KeyValueStore: Sendable {
   func remove(_ key: String) async throws(StoreError)
 }
 
-/// Performs the effects that leave the flow: analytics, user properties, placements, completion, logs.
+/// Performs the effects that leave the flow: analytics, user properties, placements, profile syncs, completion,
+/// logs, and the custom effects the flow declares (``RuntimeEffect/custom(name:arguments:)``).
 public protocol EffectHandler: Sendable {
   /// Performs one effect; called in the order the flow emits them.
   func perform(_ effect: RuntimeEffect) async
@@ -89,22 +104,18 @@ public struct StoreError: Error, Sendable, Hashable, CustomStringConvertible {
 /// Every provider a session needs.
 public struct Providers: Sendable {
   package let permissions: any PermissionProvider
-  package let auth: any AuthProvider
-  package let profiles: any ProfileServer
-  package let review: any ReviewPrompt
+  package let actions: any ActionProvider
   package let platform: any Platform
   package let store: any KeyValueStore
   package let effects: any EffectHandler
 
   /// Every provider, each an app object (one object may play several roles).
   public init(
-    permissions: any PermissionProvider, auth: any AuthProvider, profiles: any ProfileServer,
-    review: any ReviewPrompt, platform: any Platform, store: any KeyValueStore, effects: any EffectHandler
+    permissions: any PermissionProvider, actions: any ActionProvider, platform: any Platform,
+    store: any KeyValueStore, effects: any EffectHandler
   ) {
     self.permissions = permissions
-    self.auth = auth
-    self.profiles = profiles
-    self.review = review
+    self.actions = actions
     self.platform = platform
     self.store = store
     self.effects = effects

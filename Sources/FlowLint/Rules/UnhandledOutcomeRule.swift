@@ -29,7 +29,7 @@ struct UnhandledOutcomeRule: LintRule {
     // A launch action's unhandled outcome runs nothing and the flow goes on: no one is stuck.
     for table in context.walk.outcomeTables where !table.outcomes.isEmpty {
       guard let stepIndex = table.step else { continue }
-      guard let allowed = table.action.value.outcomes else { continue }
+      guard let allowed = context.outcomes(of: table), !table.outcomes.contains(where: \.isCatchAll) else { continue }
       let handled = Set(table.outcomes.map(\.name))
       let missing = allowed.filter { !handled.contains($0) }
       guard !missing.isEmpty else { continue }
@@ -43,7 +43,7 @@ struct UnhandledOutcomeRule: LintRule {
         "\(what) of step '\(step.id)' leaves \(missing.count == 1 ? "outcome" : "outcomes") \(Suggestion.list(missing)) unhandled, and the step has no 'next', 'skip' or button that leaves it; a user who gets \(missing.count == 1 ? "it" : "one") would be stuck",
         at: onEntry?.keyLocation ?? table.action.location,
         notes: [
-          "handle \(Suggestion.list(missing)) in 'on' (use 'stay' to keep the user on the step on purpose), or add a 'next'"
+          "handle \(Suggestion.list(missing)) in 'on' (use 'stay' to keep the user on the step on purpose, 'else' for every outcome not named), or add a 'next'"
         ])
     }
   }

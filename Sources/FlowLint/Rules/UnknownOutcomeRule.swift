@@ -5,7 +5,7 @@ struct UnknownOutcomeRule: LintRule {
   static let description = RuleDescription(
     id: "unknown-outcome",
     summary:
-      "'on' keys must be outcomes of the step's or button's action ('granted', 'denied', ... for permissions)",
+      "'on' keys must be outcomes the step's or button's action declares ('granted', 'denied', ... for permissions), or 'else'",
     severity: .error,
     triggering: [
       .askingForNotifications(on: "{granted: end, ↓allowed: end}")
@@ -16,8 +16,8 @@ struct UnknownOutcomeRule: LintRule {
 
   func check(_ context: LintContext) {
     for table in context.walk.outcomeTables {
-      guard let allowed = table.action.value.outcomes else { continue }
-      for outcome in table.outcomes where !allowed.contains(outcome.name) {
+      guard let allowed = context.outcomes(of: table) else { continue }
+      for outcome in table.outcomes where !outcome.isCatchAll && !allowed.contains(outcome.name) {
         context.report(
           Self.description,
           "unknown outcome '\(outcome.name)' of '\(table.action.value)'; expected one of \(Suggestion.list(allowed))"

@@ -196,7 +196,7 @@ package struct Explorer {
   // MARK: - Moves
 
   /// Everything tried from `state`, in a fixed order.
-  func moves(from state: RunState) -> [ExploreMove] {
+  package func moves(from state: RunState) -> [ExploreMove] {
     var result: [ExploreMove] = []
     if state.ended != nil { return [.restart, .event(.reset)] }
     if let pending = state.pending {
@@ -209,8 +209,11 @@ package struct Explorer {
           .answer(action: pending.action, permission: kind, outcome: $0.rawValue, result: [:])
         }
       }
-      return (pending.action.outcomes ?? []).map {
-        .answer(action: pending.action, permission: nil, outcome: $0, result: Self.result(of: pending.action, $0))
+      guard let declaration = flow.action(pending.action) else { return [] }
+      return declaration.outcomeNames.map {
+        .answer(
+          action: pending.action, permission: nil, outcome: $0,
+          result: ActionScript.answer($0, of: declaration).result)
       }
     }
     guard let current = state.current else { return [.restart] }
@@ -288,15 +291,6 @@ package struct Explorer {
       var kept = History()
       for step in state.history.steps.suffix(options.historyDepth) { kept.append(step) }
       state.history = kept
-    }
-  }
-
-  /// The representative result an action's outcome returns.
-  package static func result(of action: ActionName, _ outcome: String) -> [String: Value] {
-    switch (action, outcome) {
-    case (.signInWithApple, "success"): ["name": .string("Akira"), "userId": .string("apple-user-1")]
-    case (.restoreProfile, "found"): ["displayName": .string("Akira"), "habits": .map(["wake": .string("07:00")])]
-    default: [:]
     }
   }
 

@@ -54,6 +54,7 @@ extension Flow {
       case .effect(let effect): effects([effect])
       case .action(let call):
         if let when = call.when { exprs.append(when) }
+        exprs += call.arguments.map(\.value)
         for outcome in call.outcomes { effects(outcome.transition.effects) }
       }
     }

@@ -90,6 +90,10 @@ extension Effect {
     case .placement(let name): body = "placement \(name)"
     case .completeOnboarding: body = "completeOnboarding"
     case .log(let expr): body = "log \(expr)"
+    case .custom(let name, let arguments, _):
+      body =
+        arguments.isEmpty
+        ? name : "\(name) {" + arguments.map { "\($0.name): \($0.value)" }.joined(separator: ", ") + "}"
     }
     return when.map { "\(body) when \($0)" } ?? body
   }

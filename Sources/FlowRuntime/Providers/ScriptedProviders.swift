@@ -6,8 +6,9 @@ import Synchronization
 /// ``ActionScript`` say.
 extension Providers {
   /// Providers scripted from one table of answers, keyed by permission kind (`healthKit: [granted]`) or by
-  /// action name (`sign-in-with-apple`, `restore-profile`, `request-review`), as scenario tables and `flowrun`
-  /// flags give them, and by step id (`stepAnswers`: used first for a dialog shown on that step).
+  /// the name of a declared action (`sign-in-with-apple`, `purchase`, one the flow declares), as scenario
+  /// tables and `flowrun` flags give them, and by step id (`stepAnswers`: used first for a dialog shown on that
+  /// step).
   /// - Parameters:
   ///   - facts: the device's environment facts.
   ///   - clock: the clock at launch, seconds since 1970-01-01 00:00 UTC (under a day: a time on that day).
@@ -15,28 +16,28 @@ extension Providers {
   ///   - answers: successive answers per permission kind or action.
   ///   - stepAnswers: successive answers per step id, for whatever dialog the step shows.
   ///   - store: the key-value store.
-  ///   - unscripted: who answers a dialog of a permission, sign-in or restore that nothing scripted (the
-  ///     review prompt's fallback, `shown`, answers it unscripted).
+  ///   - unscripted: who answers a dialog of a permission or an awaited action that nothing scripted (the
+  ///     review prompt, which nothing awaits, takes its declared default, `shown`).
   package static func scripted(
     facts: [String: Value] = [:], clock: Double = 9 * 3600,
     permissionStatuses: [PermissionKind: PermissionStatus] = [:],
     answers: [String: [ActionAnswer]] = [:], stepAnswers: [String: [ActionAnswer]] = [:],
     store: any KeyValueStore = MemoryStore(), unscripted: Unscripted = .fallback
   ) -> Providers {
+    // A key is a permission kind or an action name; each script reads the keys it is asked about (flags and
+    // scenario keys are checked against the flow's names before they get here).
     var permissionAnswers: [PermissionKind: [ActionAnswer]] = [:]
-    for (key, scripted) in answers where ActionName(rawValue: key).outcomes == nil {
+    var actionAnswers: [ActionName: [ActionAnswer]] = [:]
+    for (key, scripted) in answers {
       permissionAnswers[PermissionKind(rawValue: key)] = scripted
-    }
-    func script(_ make: ([ActionAnswer]) -> ActionScript, _ name: ActionName) -> ActionScript {
-      make(answers[name.rawValue] ?? []).answering(steps: stepAnswers)
+      actionAnswers[ActionName(rawValue: key)] = scripted
     }
     return Providers(
       permissions: ScriptedPermissions(
         PermissionScript(statuses: permissionStatuses, answers: permissionAnswers, stepAnswers: stepAnswers),
         unscripted: unscripted),
-      auth: ScriptedAction(script(ActionScript.signIn, .signInWithApple), unscripted: unscripted),
-      profiles: ScriptedAction(script(ActionScript.restoreProfile, .restoreProfile), unscripted: unscripted),
-      review: ScriptedAction(script(ActionScript.requestReview, .requestReview)),
+      actions: ScriptedActions(
+        ActionScript(answers: actionAnswers).answering(steps: stepAnswers), unscripted: unscripted),
       platform: FixedPlatform(facts: facts, clock: clock), store: store, effects: IgnoredEffects())
   }
 }
@@ -67,8 +68,8 @@ package final class ScriptedPermissions: PermissionProvider, ScriptKeeper {
   }
 }
 
-/// Sign in, profile restore and the review prompt, answered by an ``ActionScript``.
-package final class ScriptedAction: AuthProvider, ProfileServer, ReviewPrompt, ScriptKeeper {
+/// Every declared action, answered by an ``ActionScript``.
+package final class ScriptedActions: ActionProvider, ScriptKeeper {
   private let script: Mutex<ActionScript>
   private let unscripted: Unscripted
 
@@ -81,10 +82,9 @@ package final class ScriptedAction: AuthProvider, ProfileServer, ReviewPrompt, S
     script.withLock { body(&$0) }
   }
 
-  package func signInWithApple() async -> ActionAnswer { await answerAction(unscripted: unscripted) }
-  package func restoreProfile() async -> ActionAnswer { await answerAction(unscripted: unscripted) }
-  package func syncProfile(userID: Value) async {}
-  package func requestReview() async -> ActionAnswer { await answerAction(unscripted: unscripted) }
+  package func perform(_ request: ActionRequest) async -> ActionAnswer {
+    await answerAction(request, unscripted: unscripted)
+  }
 }
 
 /// Fixed device facts and a fixed clock.

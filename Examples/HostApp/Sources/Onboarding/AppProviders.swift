@@ -6,16 +6,15 @@ import Foundation
 public enum AppProviders {
   /// Every provider the session needs, built from the app's services.
   public static func make(system: SystemDialogs, store: any KeyValueStore, analytics: Analytics) -> Providers {
-    Providers(
-      permissions: system, auth: system, profiles: system, review: system, platform: system, store: store,
-      effects: analytics)
+    Providers(permissions: system, actions: system, platform: system, store: store, effects: analytics)
   }
 }
 
 /// The operating system's dialogs and facts. In an iOS app `request(_:)` calls `UNUserNotificationCenter`
-/// (`requestAuthorization`) or AlarmKit, and `signInWithApple()` runs an `ASAuthorizationController`; here
-/// `answer` stands in for the user's tap on the system dialog.
-public struct SystemDialogs: PermissionProvider, AuthProvider, ProfileServer, ReviewPrompt, Platform {
+/// (`requestAuthorization`) or AlarmKit, and `perform(_:)` runs an `ASAuthorizationController` for
+/// `sign-in-with-apple` or StoreKit for `purchase`; here `answer` stands in for the user's tap on the system
+/// dialog.
+public struct SystemDialogs: PermissionProvider, ActionProvider, Platform {
   /// Answers a system dialog by its name (`notifications`, `sign-in-with-apple`, ...).
   public var answer: @Sendable (String) async -> ActionAnswer
   /// The device's facts (`osVersion`, `locale`, ...).
@@ -28,10 +27,8 @@ public struct SystemDialogs: PermissionProvider, AuthProvider, ProfileServer, Re
 
   public func status(of kind: PermissionKind) async -> PermissionStatus { .notDetermined }
   public func request(_ kind: PermissionKind) async -> ActionAnswer { await answer(kind.rawValue) }
-  public func signInWithApple() async -> ActionAnswer { await answer(ActionName.signInWithApple.rawValue) }
-  public func restoreProfile() async -> ActionAnswer { await answer(ActionName.restoreProfile.rawValue) }
-  public func syncProfile(userID: Value) async {}
-  public func requestReview() async -> ActionAnswer { await answer(ActionName.requestReview.rawValue) }
+  /// Every action the flow declares, by name (`sign-in-with-apple`, `request-review`, ...).
+  public func perform(_ request: ActionRequest) async -> ActionAnswer { await answer(request.name.rawValue) }
   public func environment() async -> [String: Value] { facts }
   public func timeOfDay() async -> Double {
     let now = Calendar.current.dateComponents([.hour, .minute, .second], from: Date())
