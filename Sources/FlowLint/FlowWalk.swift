@@ -126,12 +126,19 @@ package struct FlowWalk: Sendable {
       text(button.label)
       condition(button.enabled)
       condition(button.visible)
-      if case .perform(let call) = button.move {
+      switch button.move {
+      case .perform(let call):
         outcomeTables.append(
           OutcomeTable(
             step: index, action: call.name, isPermission: false, button: button.name, outcomes: call.outcomes,
             call: call))
         self.call(call, flow: flow)
+      case .request(let kind, let outcomes):
+        outcomeTables.append(
+          OutcomeTable(
+            step: index, action: Located(.requestPermission, at: kind.location), isPermission: true,
+            button: button.name, outcomes: outcomes))
+      case .go: break
       }
     }
     if let choice = step.choice {

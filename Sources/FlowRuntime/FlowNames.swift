@@ -43,11 +43,14 @@ package struct FlowNames: Sendable {
     var stepDialogs: [String: [DialogName]] = [:]
     for case .action(let call) in flow.launch { actions.insert(call.name.value) }
     for step in flow.steps {
-      var dialogs: [DialogName] = []
-      if let request = step.permission { dialogs.append(.permission(request.kind.value)) }
+      var dialogs: [DialogName] = step.permissionRequests.filter { $0.button == nil }.map { .permission($0.kind.value) }
       if let call = step.action { dialogs.append(.action(call.name.value)) }
       for button in step.buttons {
-        if case .perform(let call) = button.move { dialogs.append(.action(call.name.value)) }
+        switch button.move {
+        case .perform(let call): dialogs.append(.action(call.name.value))
+        case .request(let kind, _): dialogs.append(.permission(kind.value))
+        case .go: break
+        }
       }
       for case .action(let action) in dialogs { actions.insert(action) }
       var distinct: [DialogName] = []

@@ -723,7 +723,7 @@ package enum EmbeddedSchemas {
       ]
     },
     "button": {
-      "description": "A button. It either goes somewhere (`to`) or runs a system action (`action`) whose outcomes are routed by `on`.",
+      "description": "A button. It goes somewhere (`to`), runs an action (`action`) or requests a permission (`permission`, a priming screen's \"Turn on\" button); the outcomes of an action or request are routed by `on`.",
       "type": "object",
       "required": [
         "label"
@@ -746,19 +746,23 @@ package enum EmbeddedSchemas {
           "$ref": "#/$defs/effects"
         },
         "to": {
-          "description": "Where the button goes, like a Transition's `to`: a step id, `stay`, or a list of guarded routes. Use either `to` or `action`.",
+          "description": "Where the button goes, like a Transition's `to`: a step id, `stay`, or a list of guarded routes. Use one of `to`, `action` or `permission`.",
           "$ref": "#/$defs/transitionTarget"
         },
         "action": {
-          "description": "The action the button runs (declared by the prelude or the flow). Use either `to` or `action`.",
+          "description": "The action the button runs (declared by the prelude or the flow). Use one of `to`, `action` or `permission`.",
           "$ref": "#/$defs/actionName"
         },
         "arguments": {
           "description": "The action's arguments: name to expression, one per argument its declaration lists (`product: \"'pro.yearly'\"`).",
           "$ref": "#/$defs/callArguments"
         },
+        "permission": {
+          "description": "The permission the button requests, as a permission step's request button does; `on` routes its outcomes (granted, denied, partial, unavailable, error, timeout). Use one of `to`, `action` or `permission`.",
+          "$ref": "#/$defs/permissionKind"
+        },
         "on": {
-          "description": "What each outcome of the action does: outcome name to Transition, `else` for every outcome not named. The outcomes are the action's declaration's; an outcome with no entry stays on the step.",
+          "description": "What each outcome of the action or permission request does: outcome name to Transition, `else` for every outcome not named. An outcome with no entry stays on the step.",
           "$ref": "#/$defs/outcomeTable"
         }
       },
@@ -773,6 +777,11 @@ package enum EmbeddedSchemas {
           "required": [
             "action"
           ]
+        },
+        {
+          "required": [
+            "permission"
+          ]
         }
       ],
       "allOf": [
@@ -780,6 +789,27 @@ package enum EmbeddedSchemas {
           "if": {
             "required": [
               "on"
+            ]
+          },
+          "then": {
+            "anyOf": [
+              {
+                "required": [
+                  "action"
+                ]
+              },
+              {
+                "required": [
+                  "permission"
+                ]
+              }
+            ]
+          }
+        },
+        {
+          "if": {
+            "required": [
+              "arguments"
             ]
           },
           "then": {

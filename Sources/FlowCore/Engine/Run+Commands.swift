@@ -296,6 +296,10 @@ extension Run {
     case .perform(let call):
       try apply(button.effects, step: current)
       try start(call, button: name, on: current)
+    case .request(let kind, _):
+      try apply(button.effects, step: current)
+      state.pending = .init(action: .requestPermission, permission: kind.value, button: name)
+      emit(.perform(action: .requestPermission, permission: kind.value, arguments: [:]))
     }
   }
 
@@ -321,10 +325,12 @@ extension Run {
     if let kind = pending.permission, let status = PermissionStatus(rawValue: name) { state.permissions[kind] = status }
     let step = flow.steps[current]
     let outcomes: [Outcome]
-    if let buttonName = pending.button, let button = step.buttons.first(where: { $0.name == buttonName }),
-      case .perform(let call) = button.move
-    {
-      outcomes = call.outcomes
+    if let buttonName = pending.button, let button = step.buttons.first(where: { $0.name == buttonName }) {
+      switch button.move {
+      case .perform(let call): outcomes = call.outcomes
+      case .request(_, let requestOutcomes): outcomes = requestOutcomes
+      case .go: outcomes = []
+      }
     } else {
       outcomes = step.permission?.outcomes ?? step.action?.outcomes ?? []
     }

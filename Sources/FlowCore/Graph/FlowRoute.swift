@@ -124,6 +124,8 @@ extension Flow {
         for outcome in call.outcomes {
           add(.outcome, outcome.name, outcome.transition, automatic: false, result: resultSource(call, outcome))
         }
+      case .request(_, let outcomes):
+        for outcome in outcomes { add(.outcome, outcome.name, outcome.transition, automatic: false, result: nil) }
       }
     }
     for outcome in step.permission?.outcomes ?? [] {

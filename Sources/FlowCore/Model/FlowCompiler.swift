@@ -359,7 +359,11 @@ final class Compiler {
   func button(_ entry: Node.Entry) -> StepButton? {
     let node = entry.value
     let move: StepButton.Move
-    if let action = node["action"] {
+    if let permission = node["permission"] {
+      move = .request(
+        Located(PermissionKind(rawValue: permission.string ?? ""), at: permission.location),
+        outcomes: outcomes(node["on"]))
+    } else if let action = node["action"] {
       move = .perform(
         Step.ActionCall(
           name: Located(ActionName(rawValue: action.string ?? ""), at: action.location),

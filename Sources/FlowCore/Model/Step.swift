@@ -135,6 +135,17 @@ extension Step {
     if case .permission(let request) = content { request } else { nil }
   }
 
+  /// Every permission request the step can make, in the order written: a permission step's own, then each
+  /// button's that requests one (`permission: KIND`), with the outcomes it routes and the button's name.
+  package var permissionRequests: [(kind: Located<PermissionKind>, outcomes: [Outcome], button: String?)] {
+    var requests: [(kind: Located<PermissionKind>, outcomes: [Outcome], button: String?)] = []
+    if let permission { requests.append((permission.kind, permission.outcomes, nil)) }
+    for button in buttons {
+      if case .request(let kind, let outcomes) = button.move { requests.append((kind, outcomes, button.name)) }
+    }
+    return requests
+  }
+
   /// The action of an action step.
   package var action: ActionCall? {
     if case .action(let call) = content { call } else { nil }
@@ -342,10 +353,12 @@ package struct Route: Sendable, Hashable {
 
 /// A named button of a step (`tap NAME`). (Not `Button`, which SwiftUI declares.)
 package struct StepButton: Sendable, Hashable {
-  /// Where the button leads: a transition target, or a system action whose outcome decides.
+  /// Where the button leads: a transition target, a declared action whose outcome decides, or a permission
+  /// request whose outcome decides (a priming screen's "Turn on notifications").
   package enum Move: Sendable, Hashable {
     case go(Target)
     case perform(Step.ActionCall)
+    case request(Located<PermissionKind>, outcomes: [Outcome])
   }
   package let name: String
   package let label: LocalizedText?

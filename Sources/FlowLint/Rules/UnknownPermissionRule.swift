@@ -29,13 +29,14 @@ struct UnknownPermissionRule: LintRule {
     let declared = context.declaredPermissions
     let expected = declared.isEmpty ? "the flow declares no 'permissions'" : "declared: " + Suggestion.list(declared)
     for step in context.flow.steps {
-      guard let kind = step.permission?.kind, !kind.value.rawValue.isEmpty, !declared.contains(kind.value.rawValue)
-      else { continue }
-      context.report(
-        Self.description,
-        "permission '\(kind.value)' is not declared in 'permissions'; \(expected)"
-          + Suggestion.didYouMean(kind.value.rawValue, in: declared),
-        at: kind.location)
+      for (kind, _, _) in step.permissionRequests
+      where !kind.value.rawValue.isEmpty && !declared.contains(kind.value.rawValue) {
+        context.report(
+          Self.description,
+          "permission '\(kind.value)' is not declared in 'permissions'; \(expected)"
+            + Suggestion.didYouMean(kind.value.rawValue, in: declared),
+          at: kind.location)
+      }
     }
     for site in context.walk.expressions {
       for reference in site.references

@@ -23,9 +23,12 @@ package struct FlowCoverage: Sendable {
     let seen = observations.reduce(into: Set<PermissionOutcome>()) { $0.formUnion($1.permissionOutcomes) }
     var all: [PermissionOutcome] = []
     for step in flow.steps where !step.isRetired {
-      guard let request = step.permission else { continue }
-      all += PermissionStatus.requestOutcomes.map {
-        .init(step: step.id, permission: request.kind.value.rawValue, outcome: $0.rawValue)
+      var kinds: [String] = []
+      for request in step.permissionRequests where !kinds.contains(request.kind.value.rawValue) {
+        kinds.append(request.kind.value.rawValue)
+      }
+      for kind in kinds {
+        all += PermissionStatus.requestOutcomes.map { .init(step: step.id, permission: kind, outcome: $0.rawValue) }
       }
     }
     permissionOutcomes = (all.filter(seen.contains), all.filter { !seen.contains($0) })
