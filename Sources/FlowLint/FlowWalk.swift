@@ -253,6 +253,7 @@ package struct FlowWalk: Sendable {
     let extraRoots = params.merging(Self.resultRoots(resultOf, flow: flow)) { $1 }
     text(transition.label)
     condition(transition.enabled, extraRoots: extraRoots, resultOf: resultOf)
+    condition(transition.visible, extraRoots: extraRoots, resultOf: resultOf)
     for route in transition.guardedRoutes { condition(route.when, extraRoots: extraRoots, resultOf: resultOf) }
   }
 

@@ -639,7 +639,7 @@ package enum EmbeddedSchemas {
       ]
     },
     "transition": {
-      "description": "A Transition: a step id (or `stay`) as a shorthand, or an object `{to, label, enabled, effects}`.",
+      "description": "A Transition: a step id (or `stay`) as a shorthand, or an object `{to, label, enabled, visible, effects}`.",
       "oneOf": [
         {
           "$ref": "#/$defs/stepTarget"
@@ -666,6 +666,10 @@ package enum EmbeddedSchemas {
         },
         "enabled": {
           "description": "Whether the button can be tapped. The default is `true`; on choice and input steps the default is that a value is given when one is required. Ignored in `on` outcomes.",
+          "$ref": "#/$defs/condition"
+        },
+        "visible": {
+          "description": "Whether the button is shown. The default is `true`; a hidden `next` or `skip` cannot be tapped, while a choice, an input or a timer (`autoAdvance`) still follows it. Ignored in `on` outcomes.",
           "$ref": "#/$defs/condition"
         },
         "effects": {

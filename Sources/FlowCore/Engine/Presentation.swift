@@ -261,14 +261,14 @@ struct Presenter {
           name: button.name, event: .tap(button.name), label: try render(button.label) ?? button.name,
           isEnabled: enabled))
     }
-    if let next = step.next {
+    if let next = step.next, try holds(next.visible) {
       let enabled = try run.disabledReason(next, named: "next", on: current) == nil
       buttons.append(
         .init(
           name: "next", event: .next, label: try render(next.label) ?? defaultLabel("common_next", "Next"),
           isEnabled: enabled))
     }
-    if let skip = step.skip {
+    if let skip = step.skip, try holds(skip.visible) {
       let enabled = try holds(skip.enabled)
       buttons.append(
         .init(

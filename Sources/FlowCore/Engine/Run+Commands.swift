@@ -6,13 +6,16 @@ extension Run {
     let step = flow.steps[current]
     switch event {
     case .next where step.textInput != nil:
+      if let next = step.next { try requireVisible(next, named: "next", on: current) }
       try confirmText(try currentText(on: current), on: current)
     case .next:
       guard let next = step.next else { throw reject("'\(step.id)' has no next button", on: current) }
+      try requireVisible(next, named: "next", on: current)
       try requireEnabled(next, named: "next", on: current)
       try moveForward(from: current, via: next, bindings: [:])
     case .skip:
       guard let skip = step.skip else { throw reject("'\(step.id)' cannot be skipped", on: current) }
+      try requireVisible(skip, named: "skip", on: current)
       try requireEnabled(skip, named: "skip", on: current)
       try moveForward(from: current, via: skip, route: .skip, bindings: [:])
     case .back:

@@ -6,6 +6,13 @@ extension Run {
     if let reason = try disabledReason(transition, named: name, on: current) { throw reject(reason, on: current) }
   }
 
+  /// A hidden `next` or `skip` (its `visible` does not hold) cannot be tapped; a choice, an input or a timer
+  /// still follows it.
+  func requireVisible(_ transition: Transition, named name: String, on current: StepIndex) throws {
+    guard let visible = transition.visible, !(try holds(visible)) else { return }
+    throw reject("\(name) is not shown on '\(flow.steps[current].id)' (\(explain(visible)))", on: current)
+  }
+
   /// Why a transition's button cannot be pressed now, or nil when it can.
   /// - Parameter text: for a text-input step, the text being confirmed (default: what the field holds now).
   func disabledReason(

@@ -443,7 +443,8 @@ final class Compiler {
     }
     return Transition(
       target: target(node["to"]) ?? .stay, label: node["label"].flatMap(text),
-      enabled: node["enabled"].flatMap(expression), effects: effects(node["effects"]), location: node.location)
+      enabled: node["enabled"].flatMap(expression), visible: node["visible"].flatMap(expression),
+      effects: effects(node["effects"]), location: node.location)
   }
 
   func target(_ node: Node?) -> Target? {

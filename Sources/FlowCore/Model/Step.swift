@@ -320,15 +320,20 @@ package struct Transition: Sendable, Hashable {
   package let target: Target
   package let label: LocalizedText?
   package let enabled: Expr?
+  /// Whether the button is shown (`next`, `skip`); a hidden one cannot be tapped, while a choice, an input or a
+  /// timer still follows it.
+  package let visible: Expr?
   package let effects: [Effect]
   package let location: SourceLocation
 
   package init(
-    target: Target, label: LocalizedText? = nil, enabled: Expr? = nil, effects: [Effect] = [], location: SourceLocation
+    target: Target, label: LocalizedText? = nil, enabled: Expr? = nil, visible: Expr? = nil, effects: [Effect] = [],
+    location: SourceLocation
   ) {
     self.target = target
     self.label = label
     self.enabled = enabled
+    self.visible = visible
     self.effects = effects
     self.location = location
   }

@@ -35,7 +35,7 @@ extension Flow {
       }
     }
     func transition(_ transition: Transition) {
-      if let enabled = transition.enabled { exprs.append(enabled) }
+      exprs += [transition.enabled, transition.visible].compactMap { $0 }
       effects(transition.effects)
       for route in transition.guardedRoutes {
         if let when = route.when { exprs.append(when) }
