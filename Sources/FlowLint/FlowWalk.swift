@@ -87,6 +87,12 @@ package struct FlowWalk: Sendable {
             extraRoots: [:]))
       }
     }
+    for experiment in flow.experiments {
+      if let id = experiment.id {
+        expressions.append(
+          .init(expr: id, role: .value(.string, what: "the id of experiment '\(experiment.name)'"), extraRoots: [:]))
+      }
+    }
     for route in flow.resume {
       condition(route.when)
       if case .rawValue(let expr) = route.destination {

@@ -39,7 +39,7 @@ package final class LintContext {
 
   package private(set) lazy var declaredPermissions: Set<String> = Set(flow.permissions.map(\.value.rawValue))
 
-  /// The root names every expression may use: variables, `env`, `permission`, `store`, `step`.
+  /// The root names every expression may use: variables, `env`, `permission`, `store`, `step`, `experiment`.
   package private(set) lazy var baseScope: [String: ValueType] = {
     var roots: [String: ValueType] = [:]
     for variable in flow.variables { roots[variable.name] = variable.type.valueType }
@@ -51,6 +51,8 @@ package final class LintContext {
     roots["permission"] = .record(permissions)
     roots["store"] = .map(.any)
     roots["step"] = .record(["id": .string, "kind": .string, "rawValue": .optional(.int)])
+    roots["experiment"] = .record(
+      Dictionary(flow.experiments.map { ($0.name, ValueType.string) }) { first, _ in first })
     return roots
   }()
 

@@ -10,7 +10,7 @@ package enum RuleRegistry {
     AutomaticLoopRule(), ExpressionSyntaxRule(), ExpressionTypeRule(), RetiredTargetRule(), DuplicateRawValueRule(),
     UnusedVariableRule(), UnusedSuppressionRule(), UnknownRuleRule(), UnsuppressibleRuleRule(), VersionResumeRule(),
     ElseCoversNewOutcomeRule(),
-    StringsCatalogRule(), ScenarioTableRule(),
+    StringsCatalogRule(), ScenarioTableRule(), UnknownVariantRule(), SingleVariantRule(), VariantWeightRule(),
   ]
 
   package static let descriptions: [RuleDescription] = all.map(\.ruleDescription)

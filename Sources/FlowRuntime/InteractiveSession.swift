@@ -395,6 +395,12 @@ package struct InteractiveSession {
         + facts.sorted { $0.key < $1.key }.map { "\($0.key): \(yamlValue($0.value))" }.joined(separator: ", ") + "}\n"
     }
     if let clock = setup.clock { y += "    clock: \"\(TimeOfDay.clockText(seconds: clock))\"\n" }
+    if !runner.variantPins.isEmpty {
+      y +=
+        "    variants: {"
+        + runner.variantPins.sorted { $0.key < $1.key }.map { "\($0.key): \(yamlString($0.value))" }
+        .joined(separator: ", ") + "}\n"
+    }
     let statuses = setup.statuses
     if !statuses.isEmpty {
       y +=

@@ -44,6 +44,8 @@ package struct Output: Sendable {
         return paint("  ⊘ ignored '\(event)' meant for '\(step)', which is no longer current", "33")
       case .warning(let text): return paint("  ! warning: \(text)", "33")
       case .ended(let step, let outcome): return paint("■ the flow ended at '\(step)' (\(outcome))", "1")
+      case .assigned(let experiment, let variant, let why):
+        return paint("  ⚑ experiment \(experiment): \(variant) (\(why))", "2")
       }
     case .dialog(let action, let answer):
       let shown = answer.dialogShown ? "system dialog" : "no dialog"
@@ -125,6 +127,10 @@ package struct Output: Sendable {
       case .warning(let text): object = ["type": "warning", "message": .string(text)]
       case .ended(let step, let outcome):
         object = ["type": "terminal", "step": .string(step), "outcome": .string(outcome.rawValue)]
+      case .assigned(let experiment, let variant, let why):
+        object = [
+          "type": "variant", "experiment": .string(experiment), "variant": .string(variant), "why": .string(why),
+        ]
       }
     case .dialog(let action, let answer):
       object = [

@@ -11,6 +11,11 @@ package struct Runner: Sendable {
     set { session.engine.languageOverride = newValue }
   }
   package var state: RunState { session.state }
+  /// The variants pinned per experiment (`--variant`, a scenario's `variants:`), from the next launch on.
+  package var variantPins: [String: String] {
+    get { session.variantPins }
+    set { session.variantPins = newValue }
+  }
 
   package init(flow: Flow, providers: Providers) {
     session = FlowSession(flow: flow, providers: providers)

@@ -24,6 +24,8 @@ package struct ScenarioCase: Sendable, Hashable {
   package var answerPositions: [String: [AnswerPositions]] = [:]
   package var store: [String: Value] = [:]
   package var storeCorrupted = false
+  /// The variant pinned per experiment (`variants:`).
+  package var variants: [String: String] = [:]
   package var steps: [ScenarioStep] = []
   package var expect = Expectations()
   /// Where each `env:`, `permissions:` and `answers:` key was written (the case's own, else its table's
@@ -46,6 +48,8 @@ package enum ScenarioSetting: Sendable, Hashable {
   case fact(String)
   case permission(String)
   case answers(String)
+  /// An experiment of `variants:`.
+  case variant(String)
 }
 
 /// A line of a case's `commands`: a command, possibly one that must be refused, or a check of the screen.

@@ -120,6 +120,10 @@ package enum ScenarioLoader {
           }
           result.settingLocations[.answers(entry.key)] = entry.keyLocation
         }
+        for entry in layer["variants"]?.entries ?? [] {
+          result.variants[entry.key] = entry.value.string ?? ""
+          result.settingLocations[.variant(entry.key)] = entry.keyLocation
+        }
         if let store = layer["store"] {
           if store.string == "corrupted" {
             result.storeCorrupted = true

@@ -12,6 +12,10 @@ package struct Observation: Sendable, Hashable {
   /// Transitions taken and permission outcomes seen, for `flowrun test --coverage`.
   package var transitions: Set<FlowTransition> = []
   package var permissionOutcomes: Set<PermissionOutcome> = []
+  /// The steps entered under each variant (`paywall=late`), for coverage per variant.
+  package var variantSteps: [String: Set<String>] = [:]
+  /// The variant of each experiment since the last launch.
+  var assigned: [String: String] = [:]
   /// Every trace entry, in order.
   package var trace: [TraceEntry] = []
   /// The step the next provider answer is for.
@@ -36,9 +40,14 @@ package struct Observation: Sendable, Hashable {
         }
       }
       switch entry {
+      case .record(.assigned(let experiment, let variant, _)):
+        assigned[experiment] = variant
+        let key = "\(experiment)=\(variant)"
+        if variantSteps[key] == nil { variantSteps[key] = [] }
       case .record(.entered(let step)):
         path.append(step)
         current = step
+        for (experiment, variant) in assigned { variantSteps["\(experiment)=\(variant)", default: []].insert(step) }
       case .record(.wentBack(_, let to)): current = to
       case .record(.skipped(let step, _)): skipped.append(step)
       case .record(.stale): stale += 1
@@ -102,6 +111,7 @@ package enum ScenarioRunner {
       switch setting {
       case .fact(let name): problem = names.checkFact(name, value: scenarioCase.environment[name], in: "env")
       case .permission(let kind): problem = names.checkPermission(kind, in: "permissions")
+      case .variant(let name): problem = flow.checkVariantPin(name, scenarioCase.variants[name] ?? "", in: "variants")
       case .answers(let key):
         let answers = scenarioCase.answers[key] ?? []
         let positions = scenarioCase.answerPositions[key] ?? []
@@ -137,6 +147,7 @@ package enum ScenarioRunner {
     let unanswered = UnansweredDialog()
     let (providers, store) = providers(for: scenarioCase, flow: flow, unanswered: unanswered)
     var runner = Runner(flow: flow, providers: providers)
+    runner.variantPins = scenarioCase.variants
     var observation = Observation()
     var failures: [String] = []
     let row = "\(file.map { "\($0):" } ?? "line ")\(scenarioCase.location)"

@@ -152,6 +152,16 @@ package enum EmbeddedSchemas {
         "$ref": "#/$defs/openEntry"
       }
     },
+    "experiments": {
+      "description": "A/B tests, by experiment name: each run is assigned one variant of each at launch, from `bucket(id, salt)` of its stable id and the variants' weights, unless `flowrun --variant`, a scenario's `variants:` or the app pins it. Expressions read the variant as `experiment.NAME`; every `track` effect carries it as the property NAME.",
+      "type": "object",
+      "propertyNames": {
+        "pattern": "^[A-Za-z_][A-Za-z0-9_]*$"
+      },
+      "additionalProperties": {
+        "$ref": "#/$defs/experiment"
+      }
+    },
     "reset": {
       "description": "What `reset` clears and which effects it runs.",
       "$ref": "#/$defs/reset"
@@ -1333,6 +1343,37 @@ package enum EmbeddedSchemas {
           "$ref": "#/$defs/transitionTarget"
         }
       },
+      "additionalProperties": false
+    },
+    "experiment": {
+      "description": "One experiment: the stable id a run is assigned by, an optional salt, and the variants with their weights.",
+      "type": "object",
+      "properties": {
+        "id": {
+          "description": "The expression of the stable id a run is assigned by, a string that stays the same for a device (`env.deviceId`): the same id always gets the same variant.",
+          "$ref": "#/$defs/expression"
+        },
+        "salt": {
+          "description": "The salt of `bucket(id, salt)` (default: the experiment's name): another salt splits the same ids independently.",
+          "type": "string",
+          "minLength": 1
+        },
+        "variants": {
+          "description": "Variant name to weight, in order: a positive whole number relative to the others (`early: 50, late: 50`, `control: 90, shorter: 10`). The variants share the 100 buckets of `bucket(id, salt)` in proportion to their weights, in the order written.",
+          "type": "object",
+          "minProperties": 1,
+          "propertyNames": {
+            "pattern": "^[A-Za-z0-9_][A-Za-z0-9_.-]*$"
+          },
+          "additionalProperties": {
+            "type": "integer"
+          }
+        }
+      },
+      "required": [
+        "id",
+        "variants"
+      ],
       "additionalProperties": false
     },
     "openParameter": {
@@ -2571,6 +2612,11 @@ package enum EmbeddedSchemas {
           "description": "Scripted answers, in order, per permission kind the flow asks for (healthKit: [granted]), per action it performs (sign-in-with-apple, restore-profile, request-review), or per step that shows one dialog (signInAgain: [failure]; used before the kind's or action's answers; a key naming both a step and a permission or action is the permission or action). A dialog a row does not answer fails the row; the review prompt is shown when not scripted.",
           "additionalProperties": { "type": "array", "items": { "$ref": "#/$defs/answer" }, "description": "Answers used one after another." }
         },
+        "variants": {
+          "type": "object",
+          "description": "The variant pinned per experiment (paywall: late), as `flowrun --variant paywall=late` pins it: it wins over the assignment by the experiment's stable id. Each key must be an experiment the flow declares and each value one of its variants.",
+          "additionalProperties": { "type": "string" }
+        },
         "store": {
           "description": "The store at launch: key -> value, or the word `corrupted` for a store that cannot be read.",
           "oneOf": [
@@ -2609,6 +2655,7 @@ package enum EmbeddedSchemas {
         "clock": { "$ref": "#/$defs/setup/properties/clock" },
         "permissions": { "$ref": "#/$defs/setup/properties/permissions" },
         "answers": { "$ref": "#/$defs/setup/properties/answers" },
+        "variants": { "$ref": "#/$defs/setup/properties/variants" },
         "store": { "$ref": "#/$defs/setup/properties/store" },
         "commands": {
           "type": "array",
@@ -2770,7 +2817,10 @@ package enum EmbeddedSchemas {
           "version-resume",
           "else-covers-new-outcome",
           "strings-catalog",
-          "scenario-table"
+          "scenario-table",
+          "unknown-variant",
+          "single-variant",
+          "variant-weight"
         ]
       },
       "properties": {
@@ -2877,6 +2927,14 @@ package enum EmbeddedSchemas {
         "scenario-table": {
           "const": "error",
           "description": "'scenario-table' cannot be turned off or re-graded: its findings mean the scenario table is broken"
+        },
+        "unknown-variant": {
+          "const": "error",
+          "description": "'unknown-variant' cannot be turned off or re-graded: its findings mean the flow is broken"
+        },
+        "variant-weight": {
+          "const": "error",
+          "description": "'variant-weight' cannot be turned off or re-graded: its findings mean the flow is broken"
         }
       },
       "additionalProperties": {

@@ -77,6 +77,13 @@ struct RunFlow: AsyncParsableCommand {
   var clock: String?
 
   @Option(
+    name: .customLong("variant"),
+    help: ArgumentHelp(
+      "Pin an experiment's variant instead of assigning it from the flow's stable id, e.g. paywall=late "
+        + "(repeatable).", valueName: "EXPERIMENT=VARIANT"))
+  var variants: [String] = []
+
+  @Option(
     help: ArgumentHelp(
       "Keep the store in this file (written atomically, locked while the run lasts); it survives restarts and "
         + "runs. A file that is not a readable store is refused and left as it is.", valueName: "PATH"))
@@ -138,7 +145,8 @@ struct RunFlow: AsyncParsableCommand {
       environment: environment, permissionAnswers: permissionAnswers, permissionStatuses: permissionStatuses,
       actionAnswers: actionAnswers, clock: clock.flatMap(TimeOfDay.clock), store: nil,
       interactive: script != "-" && isatty(STDIN_FILENO) == 1)
-    let problems = setup.problems(with: compiled, lang: lang)
+    let pinned = compiled.variantPins(variants, in: "--variant")
+    let problems = setup.problems(with: compiled, lang: lang) + pinned.problems
     if !problems.isEmpty {
       for problem in problems { printError("Error: \(problem)") }
       throw ExitStatus.unusable.exitCode
@@ -160,6 +168,7 @@ struct RunFlow: AsyncParsableCommand {
     let providers = setup.providers(output: output)
     var runner = Runner(flow: compiled, providers: providers)
     runner.languageOverride = lang
+    runner.variantPins = pinned.pins
     var session = InteractiveSession(runner: runner, output: output, setup: setup)
     session.flowPath = flow
     let source: CommandSource

@@ -145,6 +145,25 @@ struct EmbeddingTests {
     let error = (await #expect(throws: FlowError.self) { try await session.send(.choose(["a"])) })?.failure
     #expect(error?.message == "unknown variable 'v'")
   }
+
+  /// The app pins an experiment's variant (a server's assignment, a QA menu); the session reports the variants and
+  /// the app's analytics gets them on every track event.
+  @Test func appPinsAVariantAndItsAnalyticsGetTheVariants() async throws {
+    let json = #"""
+      {"flow": "ab", "version": "1", "locales": ["en"], "start": "a",
+       "environment": {"deviceId": {"type": "string", "default": "device-0001"}},
+       "experiments": {"paywall": {"id": "env.deviceId", "variants": {"early": 50, "late": 50}}},
+       "steps": {"a": {"kind": "terminal", "outcome": "completed", "enter": [{"track": "done"}]}}}
+      """#
+    let app = FakeApp(permissionAnswer: "granted")
+    var session = FlowSession(flow: try Self.compile(json), providers: app.providers)
+    #expect(session.variants == [:])
+    session.variantPins = ["paywall": "early"]
+    let trace = try await session.launch(clock: 0)
+    #expect(trace.first == .record(.assigned(experiment: "paywall", variant: "early", why: "pinned")))
+    #expect(session.variants == ["paywall": "early"])
+    #expect(app.effects == [.track(event: "done", properties: ["paywall": .string("early")])])
+  }
 }
 
 // MARK: - The app's own providers

@@ -181,7 +181,7 @@ import Testing
       printed == [
         "ERROR \(path): not a valid scenario table\n"
           + "    \(path):5:5: error: unknown property 'permisions'; expected one of 'answers', 'clock', 'commands', "
-          + "'env', 'expect', 'name', 'permissions', 'source', 'store'; did you mean 'permissions'? [schema]"
+          + "'env', 'expect', 'name', 'permissions', 'source', 'store', 'variants'; did you mean 'permissions'? [schema]"
       ])
   }
 }

@@ -148,6 +148,7 @@ struct Scope: ExpressionContext {
         Dictionary(uniqueKeysWithValues: state.permissions.map { ($0.key.rawValue, .string($0.value.rawValue)) }))
     case "store": return .map(state.store)
     case "step": return state.current.map { flow.steps[$0].expressionValue }
+    case "experiment": return .map(flow.variants(in: state).mapValues(Value.string))
     default: return nil
     }
   }

@@ -65,16 +65,20 @@ public struct Launch: Sendable, Hashable {
   package var storeProblem: String?
   /// The virtual clock: seconds since 1970-01-01 00:00 UTC (under a day: a time of day on that day).
   package var clock: Double
+  /// Variants pinned by experiment name (`flowrun --variant`, a scenario's `variants:`, the app): they win over
+  /// the assignment by bucket.
+  package var variants: [String: String]
 
   package init(
     environment: [String: Value] = [:], permissions: [PermissionKind: PermissionStatus] = [:],
     store: [String: Value]? = [:],
-    storeProblem: String? = nil, clock: Double = 9 * 3600
+    storeProblem: String? = nil, clock: Double = 9 * 3600, variants: [String: String] = [:]
   ) {
     self.environment = environment
     self.permissions = permissions
     self.store = store
     self.storeProblem = storeProblem
     self.clock = clock
+    self.variants = variants
   }
 }

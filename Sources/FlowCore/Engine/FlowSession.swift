@@ -43,6 +43,16 @@ public struct FlowSession: Sendable {
     set { engine.languageOverride = newValue }
   }
 
+  /// The variant the app chose for each experiment, by experiment name (a server's assignment, a QA menu):
+  /// from the next ``launch(clock:)`` on, it wins over the assignment by the flow's stable id. A pin the flow
+  /// does not know (an experiment that ended, a variant it lacks) is reported as a warning in the trace and the
+  /// experiment is assigned as usual.
+  public var variantPins: [String: String] = [:]
+
+  /// The variant this run was assigned of each of the flow's experiments, by experiment name; empty before
+  /// ``launch(clock:)``. `track` effects carry the same names and variants as properties.
+  public var variants: [String: String] { engine.flow.variants(in: state) }
+
   /// What the current step shows, or nil before ``launch(clock:)``.
   ///
   /// - Throws: ``RunError`` when a text argument or a button condition cannot be evaluated.
@@ -79,7 +89,8 @@ public struct FlowSession: Sendable {
     let now: Double
     if let clock { now = clock } else { now = await providers.platform.timeOfDay() }
     let launch = Launch(
-      environment: environment, permissions: permissions, store: store, storeProblem: problem, clock: now)
+      environment: environment, permissions: permissions, store: store, storeProblem: problem, clock: now,
+      variants: variantPins)
     return try await send(.launch(launch))
   }
 

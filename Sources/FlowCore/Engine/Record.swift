@@ -19,6 +19,9 @@ public enum Record: Sendable, Hashable {
   case warning(String)
   /// The flow reached a terminal step with its outcome.
   case ended(step: String, outcome: TerminalOutcome)
+  /// At launch, the run was assigned a variant of an experiment; `why` shows the id's bucket, or that it was
+  /// pinned.
+  case assigned(experiment: String, variant: String, why: String)
 }
 
 /// What kind of route a move follows.

@@ -14,6 +14,7 @@ extension Run {
       case .track(let event, let properties):
         var values = TrackProperties()
         for property in properties { values[property.name] = try evaluate(property.value, bindings: bindings) }
+        addVariants(to: &values)
         emit(.track(event: event, properties: values))
       case .userProperty(let name, let expr):
         emit(.userProperty(name: name, value: try evaluate(expr, bindings: bindings)))

@@ -47,6 +47,7 @@ extension Run {
         if let value = variable.coerce(try evaluate(initial)) { state.variables[index] = value }
       }
     }
+    try assignVariants(pinned: launch.variants)
     try runLaunchItems(from: 0)
   }
 

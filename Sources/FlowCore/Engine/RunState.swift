@@ -18,6 +18,9 @@ public struct RunState: Sendable, Hashable {
   package var pending: Pending?
   /// Whether the app is in the background (between ``FlowEvent/background`` and ``FlowEvent/foreground(permissions:)``).
   package var inBackground = false
+  /// The variant of each of the flow's experiments (an index into its variants, in the order the flow declares
+  /// the experiments), assigned at launch; empty before.
+  package var variants: [Int] = []
   /// Set once a terminal step is reached.
   public package(set) var ended: Ended?
 

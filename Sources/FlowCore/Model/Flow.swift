@@ -38,6 +38,9 @@ public struct Flow: Sendable {
   package var variableIndexByName: [String: Int]
   /// locale -> key -> the forms of a text with plural forms, by CLDR category (`strings` holds its `other` form).
   package var plurals: [String: [String: [PluralCategory: String]]] = [:]
+  /// The experiments the flow declares (`experiments:`), in the order written; each run is assigned one variant
+  /// of each at launch.
+  package var experiments: [Experiment] = []
 
   package func index(of stepID: String) -> StepIndex? { stepIndexByID[stepID] }
   package func step(_ id: String) -> Step? { stepIndexByID[id].map { steps[$0] } }

@@ -41,6 +41,7 @@ package enum CompilerRule {
   package static let shape = "flow-shape"
   package static let unknownStep = "unknown-step"
   package static let expressionSyntax = "expression-syntax"
+  package static let variantWeight = "variant-weight"
 }
 
 final class Compiler {
@@ -138,7 +139,7 @@ final class Compiler {
     if root["start"] == nil { error("missing 'start'", at: root.location) }
     let start = stepTarget(root["start"], what: "start") ?? 0
 
-    return Flow(
+    var flow = Flow(
       id: id, version: version, description: root["description"]?.string, locales: locales,
       language: root["language"].flatMap(expression), start: start, back: root["back"]?.bool ?? false,
       facts: facts,
@@ -152,6 +153,8 @@ final class Compiler {
       declarations: declarations,
       location: root.entry("flow")?.keyLocation ?? root.location,
       stepIndexByID: stepIndexByID, variableIndexByName: variableIndex, plurals: plurals)
+    flow.experiments = compileExperiments(root["experiments"])
+    return flow
   }
 
   func compileFact(_ entry: Node.Entry) -> Fact {

@@ -66,6 +66,10 @@ struct ExpressionTypeRule: LintRule {
       guard references.allSatisfy({ scope[$0.path[0]] != nil }),
         !references.contains(where: {
           $0.path.count > 1 && $0.path[0] == "permission" && !declaredPermissions.contains($0.path[1])
+        }),
+        // An undeclared experiment is `unknown-variant`'s to report.
+        !references.contains(where: {
+          $0.path.count > 1 && $0.path[0] == "experiment" && context.flow.experiment($0.path[1]) == nil
         })
       else { continue }
       let expression = site.expr.expression

@@ -20,6 +20,7 @@ extension ExploreReport {
     if !retiredUnreached.isEmpty {
       lines.append("retired steps (entered only by resuming old progress): \(retiredUnreached.joined(separator: ", "))")
     }
+    lines += variantLines
     lines.append("terminals:")
     for terminal in terminals {
       let paths = terminal.paths == Int.max ? "more than \(Int.max)" : String(terminal.paths)
@@ -133,6 +134,7 @@ extension ExploreReport {
       "permissionOutcomes": .list(permissionOutcomes.map { .string($0.description) }),
       "shortestPaths": .list(shortest.map(path)),
       "bytesPerState": .int(Int(bytesPerState.rounded())),
+      "variants": variantsJSON,
     ])
   }
 }

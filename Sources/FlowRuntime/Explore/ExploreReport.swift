@@ -72,6 +72,8 @@ package struct ExploreReport: Sendable {
   package var untakenTransitions: [FlowTransition]
   package var permissionOutcomes: [PermissionOutcome]
   package var bytesPerState: Double
+  /// What each variant of each experiment reaches (empty for a flow without experiments).
+  package var variants: [VariantReach] = []
 
   /// Whether the exploration found something to fix: a state with no way forward, a failure, or the limit.
   package var hasProblems: Bool { !deadEnds.isEmpty || !failures.isEmpty || hitLimit }
@@ -193,6 +195,7 @@ extension ExploreReport {
       exploration.options.trackTransitions
       ? declared.filter { exploration.transitionWitness[$0] == nil } : []
     permissionOutcomes = exploration.permissionOutcomeWitness.keys.sorted()
+    variants = Self.variantReach(exploration)
   }
 }
 

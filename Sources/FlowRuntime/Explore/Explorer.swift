@@ -6,7 +6,8 @@ package import FlowCore
 /// - launch setups: every combination of the declared facts' `values` (bools: both; no `values`: the default)
 ///   and of the initial permission statuses notDetermined/granted/denied/unavailable (`partial` is reached by a
 ///   request). When the permissions give more than ``ExploreOptions/maxPermissionCombinations`` combinations,
-///   one permission varies at a time (the others notDetermined). The store starts empty.
+///   one permission varies at a time (the others notDetermined). The store starts empty. For a flow with
+///   experiments, each of those once per combination of variants, pinned (a restart keeps the variant).
 /// - user events: next, skip, back, every option of a single choice, for a multi-choice each single option and
 ///   all options together (at most `max`; choosing nothing is `next`), the texts ``ExploreInputs`` chooses for a
 ///   text input or form (from `values:`, the field's type and the conditions that read it), a tap on every
@@ -65,8 +66,17 @@ package struct Explorer {
         for status in statuses.dropFirst() { permissionSets.append(undetermined.merging([kind: status]) { $1 }) }
       }
     }
-    return environments.flatMap { environment in
-      permissionSets.map { ExploreSetup(environment: environment, permissions: $0) }
+    // Every variant of every experiment, pinned: explore covers each arm whatever the facts' ids would assign.
+    var variantSets: [[String: String]] = [[:]]
+    for experiment in flow.experiments {
+      variantSets = variantSets.flatMap { base in
+        experiment.variants.map { base.merging([experiment.name: $0.name]) { $1 } }
+      }
+    }
+    return variantSets.flatMap { variants in
+      environments.flatMap { environment in
+        permissionSets.map { ExploreSetup(environment: environment, permissions: $0, variants: variants) }
+      }
     }
   }
 
@@ -267,7 +277,7 @@ package struct Explorer {
       case .restart:
         let launch = Launch(
           environment: state.environment, permissions: state.permissions.mapValues(\.remembered),
-          store: state.store, clock: options.clock)
+          store: state.store, clock: options.clock, variants: flow.variants(in: state))
         (next, records) = try engine.launch(launch)
       case .returnFromBackground(let changes):
         var produced = try engine.handle(.background, in: &next)
@@ -332,20 +342,22 @@ package struct ExploreOptions: Sendable {
   package init() {}
 }
 
-/// One launch: the device's facts and the permission statuses it reports.
+/// One launch: the device's facts, the permission statuses it reports and the variant pinned per experiment.
 package struct ExploreSetup: Hashable, Sendable {
   package var environment: [String: Value]
   package var permissions: [PermissionKind: PermissionStatus]
+  package var variants: [String: String] = [:]
 
   func launch(clock: Double) -> Launch {
-    Launch(environment: environment, permissions: permissions, store: [:], clock: clock)
+    Launch(environment: environment, permissions: permissions, store: [:], clock: clock, variants: variants)
   }
 
-  /// `osVersion=26 locale=ja-JP notifications=denied`.
+  /// `paywall=late osVersion=26 locale=ja-JP notifications=denied`: variants, facts, statuses.
   package var description: String {
+    let variants = self.variants.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
     let facts = environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value.description)" }
     let statuses = permissions.sorted { $0.key.rawValue < $1.key.rawValue }.map { "\($0.key)=\($0.value)" }
-    let all = facts + statuses
+    let all = variants + facts + statuses
     return all.isEmpty ? "(defaults)" : all.joined(separator: " ")
   }
 }

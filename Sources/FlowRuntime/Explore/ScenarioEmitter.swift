@@ -89,7 +89,8 @@ package struct ScenarioEmitter {
           generated.commands.append(move.command)
         case .restart:
           let launch = Launch(
-            environment: setup.environment, permissions: deviceStatuses, store: state.store, clock: state.clock)
+            environment: setup.environment, permissions: deviceStatuses, store: state.store, clock: state.clock,
+            variants: setup.variants)
           (state, records) = try engine.launch(launch)
           generated.commands.append("restart")
         case .returnFromBackground(let changes):
@@ -136,6 +137,9 @@ package struct ScenarioEmitter {
       out += "  - name: \(quoted(generated.name))\n"
       out += "    source: \"flowrun explore\"\n"
       if !generated.setup.environment.isEmpty { out += "    env: \(Value.map(generated.setup.environment).jsonText)\n" }
+      if !generated.setup.variants.isEmpty {
+        out += "    variants: \(Value.map(generated.setup.variants.mapValues(Value.string)).jsonText)\n"
+      }
       if !generated.setup.permissions.isEmpty {
         let statuses = generated.setup.permissions.map { ($0.key.rawValue, Value.string($0.value.rawValue)) }
         out += "    permissions: \(Value.map(Dictionary(uniqueKeysWithValues: statuses)).jsonText)\n"

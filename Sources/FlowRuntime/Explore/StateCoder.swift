@@ -4,13 +4,15 @@ import FlowCore
 /// permission status is interned per slot, so equal states get equal keys and the key is all that is kept.
 ///
 /// Layout: current step + 1, ended, pending answer, pending timer, history (most recent `historyDepth` steps,
-/// oldest first, 0 = none), variables, store values by persisted key (0 = absent), facts, permission statuses.
+/// oldest first, 0 = none), variables, store values by persisted key (0 = absent), facts, permission statuses,
+/// the variant of each experiment.
 struct StateCoder {
   let historyDepth: Int
   let variableCount: Int
   let storeKeys: [String]
   let factNames: [String]
   let permissionKinds: [PermissionKind]
+  let experimentCount: Int
   let width: Int
   private var values: [[Value: UInt32]]
   private var pendings: [RunState.Pending: UInt32] = [:]
@@ -26,7 +28,9 @@ struct StateCoder {
     storeKeys = flow.variables.compactMap(\.persistKey)
     factNames = flow.facts.map(\.name)
     permissionKinds = flow.permissions.map(\.value)
-    width = 4 + historyDepth + variableCount + storeKeys.count + factNames.count + permissionKinds.count
+    experimentCount = flow.experiments.count
+    width =
+      4 + historyDepth + variableCount + storeKeys.count + factNames.count + permissionKinds.count + experimentCount
     values = Array(repeating: [:], count: variableCount + storeKeys.count + factNames.count)
     let reads = flow.controlReads
     variableMatters = flow.variables.map { reads.variables.contains($0.name) }
@@ -65,6 +69,10 @@ struct StateCoder {
     }
     for kind in permissionKinds {
       key[slot] = state.permissions[kind].map { Self.intern($0, in: &statuses) } ?? 0
+      slot += 1
+    }
+    for offset in 0..<experimentCount {
+      key[slot] = offset < state.variants.count ? UInt32(truncatingIfNeeded: state.variants[offset] + 1) : 0
       slot += 1
     }
   }
