@@ -105,6 +105,13 @@ package struct Runner: Sendable {
     }
     lines.append("store (at launch, updated by writes):")
     for (key, value) in state.store.sorted(by: { $0.key < $1.key }) { lines.append("  \(key) = \(value.jsonText)") }
+    let variants = flow.variants(in: state)
+    if !variants.isEmpty {
+      lines.append("variants:")
+      for experiment in flow.experiments {
+        if let variant = variants[experiment.name] { lines.append("  \(experiment.name) = \(variant)") }
+      }
+    }
     lines.append("clock: \(TimeOfDay.clockText(seconds: state.clock))")
     return lines.joined(separator: "\n")
   }

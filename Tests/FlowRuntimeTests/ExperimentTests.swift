@@ -170,4 +170,30 @@ import Testing
           + "(early: 50); found a number [variant-weight]"
       ])
   }
+
+  @Test func diffSaysWhichExperimentsChangedAndHowManyBucketsGetAnotherVariant() throws {
+    let old = try compileFlow(Self.paywall)
+    func changes(_ replace: String, with text: String) throws -> [String] {
+      let new = try compileFlow(Self.paywall.replacingOccurrences(of: replace, with: text))
+      return FlowDiff.compare(old: old, new: new).experimentChanges.map { "\($0.subject): \($0.before) -> \($0.after)" }
+    }
+    let before = #"id env.deviceId, salt "paywall": early 50, late 50"#
+    #expect(
+      try changes("{ early: 50, late: 50 }", with: "{ early: 40, late: 60 }") == [
+        #"paywall: \#(before) -> id env.deviceId, salt "paywall": early 40, late 60 (10 of 100 buckets now get "#
+          + "another variant)"
+      ])
+    #expect(
+      try changes("variants:", with: "salt: paywall-2\n    variants:") == [
+        #"paywall: \#(before) -> id env.deviceId, salt "paywall-2": early 50, late 50 (another id or salt: every "#
+          + "device is assigned again)"
+      ])
+    #expect(
+      try changes("paywall:\n", with: "paywal:\n") == [
+        "paywall: \(before) -> (none)", #"paywal: (none) -> id env.deviceId, salt "paywal": early 50, late 50"#,
+      ])
+    let unchanged = FlowDiff.compare(old: old, new: try compileFlow(Self.paywall))
+    #expect(unchanged.experimentChanges.isEmpty)
+    #expect(unchanged.text.contains("experiments changed: none"))
+  }
 }

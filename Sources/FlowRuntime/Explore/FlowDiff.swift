@@ -28,6 +28,9 @@ package struct FlowDiffReport: Sendable {
   package var transitionsRemoved: [String] = []
   package var guardChanges: [Change] = []
   package var effectChanges: [Change] = []
+  /// Experiments added, removed or changed; listed only when either version has experiments.
+  package var experimentChanges: [Change] = []
+  package var hasExperiments = false
   package var funnelBefore: [String] = []
   package var funnelAfter: [String] = []
   package var resumes: [Resume] = []
@@ -89,6 +92,8 @@ package enum FlowDiff {
             subject: declared.transition.description, before: list(before.effects), after: list(declared.effects)))
       }
     }
+    report.experimentChanges = experimentChanges(old: old, new: new)
+    report.hasExperiments = !old.experiments.isEmpty || !new.experiments.isEmpty
     report.funnelBefore = funnel(old)
     report.funnelAfter = funnel(new)
     report.resumes = resumes(old: old, new: new)
@@ -243,6 +248,11 @@ extension FlowDiffReport {
     section("guards changed", guardChanges.map { "\($0.subject): \($0.before) -> \($0.after)" })
     section(
       "effects changed", effectChanges.map { "\($0.subject):\n    before: \($0.before)\n    after:  \($0.after)" })
+    if hasExperiments {
+      section(
+        "experiments changed",
+        experimentChanges.map { "\($0.subject):\n    before: \($0.before)\n    after:  \($0.after)" })
+    }
     lines.append("analytics funnel (main path):")
     lines.append("  before: \(funnelBefore.joined(separator: " > "))")
     lines.append("  after:  \(funnelAfter.joined(separator: " > "))")
@@ -267,6 +277,7 @@ extension FlowDiffReport {
       "retired": strings(retired), "reordered": strings(reordered), "kindChanges": changes(kindChanges),
       "transitionsAdded": strings(transitionsAdded), "transitionsRemoved": strings(transitionsRemoved),
       "guardChanges": changes(guardChanges), "effectChanges": changes(effectChanges),
+      "experimentChanges": changes(experimentChanges),
       "funnelBefore": strings(funnelBefore), "funnelAfter": strings(funnelAfter),
       "resumes": .list(
         resumes.map {
