@@ -27,8 +27,13 @@ public final class FlowSessionModel {
 
   /// A model running `flow` with the app's providers; call ``start(clock:)`` to show its first screen.
   ///
-  /// - Parameter actionTimeout: how long a permission request or action may take (``FlowSession/actionTimeout``).
-  public init(flow: Flow, providers: Providers, actionTimeout: Duration? = nil) {
+  /// - Parameters:
+  ///   - actionTimeout: how long a permission request or action may take (``FlowSession/actionTimeout``).
+  ///   - variantPins: the variant the app chose per experiment (``FlowSession/variantPins``); the others are
+  ///     assigned from the flow's stable id.
+  public init(
+    flow: Flow, providers: Providers, actionTimeout: Duration? = nil, variantPins: [String: String] = [:]
+  ) {
     let (effects, continuation) = AsyncStream.makeStream(
       of: RuntimeEffect.self, bufferingPolicy: .bufferingNewest(1000))
     self.effects = effects
@@ -39,10 +44,14 @@ public final class FlowSessionModel {
         permissions: providers.permissions, actions: providers.actions, platform: providers.platform,
         store: providers.store, effects: tee))
     session.actionTimeout = actionTimeout
+    session.variantPins = variantPins
   }
 
   /// The flow being run.
   public var flow: Flow { session.flow }
+
+  /// The run's variant of each of the flow's experiments (``FlowSession/variants``); empty before ``start(clock:)``.
+  public var variants: [String: String] { session.variants }
 
   /// Starts the flow, or resumes it where the store says it was left.
   ///

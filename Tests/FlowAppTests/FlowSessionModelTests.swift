@@ -35,6 +35,26 @@ import Testing
     return try #require(flow)
   }
 
+  /// The app pins an experiment's variant through the model; the others are assigned from the stable id.
+  @Test func theModelPinsTheAppsVariantsAndShowsTheAssignedOnes() async throws {
+    let json = """
+      {"flow": "ab", "version": "1", "locales": ["en"], "start": "a",
+       "environment": {"deviceId": {"type": "string", "default": "device-0001"}},
+       "experiments": {
+         "paywall": {"id": "env.deviceId", "variants": {"early": 50, "late": 50}},
+         "path": {"id": "env.deviceId", "salt": "path-2026-11", "variants": {"full": 90, "short": 10}}
+       },
+       "steps": {"a": {"kind": "terminal", "outcome": "completed"}}}
+      """
+    let (flow, diagnostics) = FlowCompiler.compile(json: Array(json.utf8), file: "ab.json")
+    #expect(diagnostics.isEmpty, "\(diagnostics)")
+    let model = FlowSessionModel(flow: try #require(flow), providers: .fakes(), variantPins: ["path": "short"])
+    #expect(model.variants == [:])
+    await model.start(clock: 0)
+    // bucket("device-0001", "paywall") is 53: late.
+    #expect(model.variants == ["paywall": "late", "path": "short"])
+  }
+
   @Test func theModelShowsTheScreenAndStreamsTheEffects() async throws {
     let recorded = Fakes.RecordingEffects()
     let model = FlowSessionModel(flow: try Self.flow(), providers: .fakes(effects: recorded))
