@@ -11,7 +11,8 @@ struct ExploreFlow: AsyncParsableCommand {
     discussion: """
       Tries, from every state, every command and every answer the device can give, under every combination of \
       the declared environment values and initial permission statuses (one permission at a time when the \
-      combinations exceed 64). Multi-choice steps are sampled: each option alone and all options together. \
+      combinations exceed 64), and, for a flow with experiments, under every combination of their variants, \
+      pinned; the report then says which steps and terminals each variant reaches. Multi-choice steps are sampled: each option alone and all options together. \
       Text inputs and form fields get the `values` the flow declares on them, or else values of their type and \
       the values on both sides of every comparison that reads them ("year >= 1900" gives 1899 and 1900); a form \
       is filled with every field, the required fields only, and each field's values in turn. The clock stays \

@@ -27,7 +27,10 @@ struct TestScenarios: AsyncParsableCommand {
   @Flag(help: "Print every case, not only the failing ones.")
   var verbose = false
 
-  @Flag(help: "Report, per flow, the steps, transitions and permission outcomes the cases exercise and miss.")
+  @Flag(
+    help: ArgumentHelp(
+      "Report, per flow, the steps, transitions and permission outcomes the cases exercise and miss, and for a flow "
+        + "with experiments the variants the cases ran and the steps each reached."))
   var coverage = false
 
   @Option(
