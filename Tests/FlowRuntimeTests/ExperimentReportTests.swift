@@ -54,6 +54,28 @@ import Testing
         """)
   }
 
+  /// `--format json` lists the same per variant.
+  @Test func exploreJSONListsWhatEachVariantReaches() throws {
+    let report = ExploreReport(Explorer(flow: try Self.flow()).explore())
+    guard case .map(let fields) = report.json else {
+      Issue.record("the report is not an object")
+      return
+    }
+    func reach(_ experiment: String, _ variant: String, _ reached: [String], _ unreached: [String]) -> Value {
+      .map([
+        "experiment": .string(experiment), "variant": .string(variant), "reached": .list(reached.map(Value.string)),
+        "unreached": .list(unreached.map(Value.string)), "terminals": .list([.string("subscribed"), .string("done")]),
+      ])
+    }
+    let all = ["welcome", "goal", "paywall", "subscribed", "done"]
+    #expect(
+      fields["variants"]
+        == .list([
+          reach("paywall", "early", all, []), reach("paywall", "late", all, []), reach("path", "full", all, []),
+          reach("path", "short", ["welcome", "paywall", "subscribed", "done"], ["goal"]),
+        ]))
+  }
+
   /// Coverage counts each variant some row ran and lists, per variant, the steps its rows entered.
   @Test func coverageSaysWhichStepsEachVariantReached() async throws {
     let flow = try Self.flow()
