@@ -7,8 +7,9 @@ package enum ExitStatus: Int32, Sendable {
   /// Clean: no findings, every row passed, nothing wrong found.
   case success = 0
   /// Findings or failures: lint errors (warnings too under `--strict`), a refused scripted command or a run
-  /// that failed, a failed scenario row or coverage below `--min-coverage`, a state with no way forward, saved
-  /// progress that resumes at a different step.
+  /// that failed, a failed scenario row or coverage below `--min-coverage`, a state with no way forward, an
+  /// exploration left partial (a limit, or an input that refused every text tried), saved progress that resumes
+  /// at a different step.
   case findings = 1
   /// Nothing to check: a usage mistake, a file that cannot be read, a flow with errors (for the commands that
   /// run it), a table that does not load, a schema that does not compile.

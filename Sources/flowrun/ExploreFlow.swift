@@ -28,8 +28,15 @@ struct ExploreFlow: AsyncParsableCommand {
       repeated is written once with its count ("next ×64"). With --format json every path lists each command \
       in "commands", one string per move, and a long path names its earlier step in "after".
 
-      Exit codes: 0 nothing to fix; 1 a state with no way forward, a flow failure, or a limit was reached; \
-      2 the flow cannot be read or has errors, or a usage error (such as a limit out of range).
+      When a text input or form refuses every text tried (and its next is not disabled whatever is typed), \
+      the state is listed under "states explore did not get past with the inputs tried", with the field, the \
+      texts tried, one refusal and the `values` to declare, never as a state with no way forward; the steps it \
+      leads to that were not reached are "not reached with the inputs tried", never "reachable under no \
+      environment". With --format json: "inputLimited" and "notReachedWithInputsTried".
+
+      Exit codes: 0 nothing to fix; 1 a state with no way forward, a flow failure, a limit was reached, or an \
+      input refused every text tried (the results are then partial, as at a limit); 2 the flow cannot be read \
+      or has errors, or a usage error (such as a limit out of range).
       """)
 
   @Argument(help: "The flow file (YAML or JSON).")

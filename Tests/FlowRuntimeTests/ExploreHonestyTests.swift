@@ -118,27 +118,29 @@ import Testing
         """)
   }
 
-  /// A handle that must start with `@` and have four characters: no value derived from one comparison passes both,
-  /// so the flow declares what to type (`values:`), and explore types exactly that.
+  /// A handle that must start with `@` and have four characters: no value derived from one comparison passes both.
+  static func handle(_ values: String) -> String {
+    """
+    flow: handle
+    version: "1"
+    locales: [en]
+    start: handle
+    variables:
+      handle: { type: string, default: "" }
+    steps:
+      handle:
+        kind: text-input
+        variable: handle
+        valid: startsWith(input, "@") && size(input) >= 4\(values)
+        next: done
+      done: { kind: terminal, outcome: completed }
+    """
+  }
+
+  /// With `values:` the flow declares what to type, and explore types exactly that.
   @Test func aTextInputIsGivenTheValuesTheFlowDeclares() throws {
-    let flow = """
-      flow: handle
-      version: "1"
-      locales: [en]
-      start: handle
-      variables:
-        handle: { type: string, default: "" }
-      steps:
-        handle:
-          kind: text-input
-          variable: handle
-          valid: startsWith(input, "@") && size(input) >= 4
-          values: ["@aki", "aki"]
-          next: done
-        done: { kind: terminal, outcome: completed }
-      """
     #expect(
-      try Self.report(flow) == """
+      try Self.report(Self.handle("\n    values: [\"@aki\", \"aki\"]")) == """
         handle 1: 3 states, 6 moves from 1 launch setups (explored completely)
         reachable steps (2): handle, done
         steps reachable under no environment: none
@@ -151,6 +153,219 @@ import Testing
         shortest path to every step:
           handle: [(defaults)] (launch)
           done: [(defaults)] input "@aki"
+        """)
+  }
+
+  /// Without `values:` none of the texts explore derives passes: the step is not a state with no way forward and
+  /// `done` is not reachable under no environment (both used to be said); the report names the input, the texts
+  /// tried and what to declare, and the run's exit status is 1 (``ExploreReport/hasProblems``), as for a capped run.
+  @Test func aTextInputThatRefusesEveryTextTriedIsNotADeadEnd() throws {
+    #expect(
+      try Self.report(Self.handle("")) == """
+        handle 1: 1 states, 0 moves from 1 launch setups (explored completely)
+        reachable steps (1): handle
+        steps reachable under no environment: none
+        steps not reached with the inputs tried: done
+        terminals:
+          none: no run ends
+        states with no way forward: none
+        states explore did not get past with the inputs tried (not stuck: a text that passes may go on):
+          handle: 1 state(s); e.g. [(defaults)] (launch)
+            the text input accepted no text tried (3: "", Akira, "@"); e.g. 'Akira' is not accepted on 'handle' \
+        (startsWith(input, "@") && size(input) >= 4 → startsWith("Akira", "@") && size("Akira") >= 4 → false)
+            fix: declare `values:` on step 'handle' with a text it accepts
+        loops (forward moves that come back): none
+        flow failures: none
+        declared transitions taken: 1 of 2
+          never taken: handle -> done (next)
+        shortest path to every step:
+          handle: [(defaults)] (launch)
+        """)
+    #expect(ExploreReport(Explorer(flow: try compileFlow(Self.handle(""))).explore()).hasProblems)
+  }
+
+  /// A form field with a `pattern` none of the samples matches.
+  static func code(_ values: String) -> String {
+    """
+    flow: code
+    version: "1"
+    locales: [en]
+    start: code
+    variables:
+      code: { type: string, default: "" }
+    steps:
+      code:
+        kind: form
+        fields:
+          code: { label: code, type: string, target: code, required: true, pattern: "[A-Z]{3}-[0-9]{4}"\(values) }
+        next:
+          enabled: code != ""
+          to: done
+      done: { kind: terminal, outcome: completed }
+    """
+  }
+
+  /// The form names the field that accepted none of its texts, in the text report and in `--format json`
+  /// (`inputLimited`, `notReachedWithInputsTried`, and `done` is not in `unreachable`); with `values:` it is passed.
+  @Test func aFormFieldWhosePatternNoTextTriedMatchesIsNamed() throws {
+    #expect(
+      try Self.report(Self.code("")) == """
+        code 1: 1 states, 0 moves from 1 launch setups (explored completely)
+        reachable steps (1): code
+        steps reachable under no environment: none
+        steps not reached with the inputs tried: done
+        terminals:
+          none: no run ends
+        states with no way forward: none
+        states explore did not get past with the inputs tried (not stuck: a text that passes may go on):
+          code: 1 state(s); e.g. [(defaults)] (launch)
+            field 'code' accepted no text tried (2: "", Akira); e.g. 'Akira' does not match the pattern \
+        [A-Z]{3}-[0-9]{4} of field 'code'
+            fix: declare `values:` on field 'code' of step 'code' with a text it accepts
+        loops (forward moves that come back): none
+        flow failures: none
+        declared transitions taken: 1 of 2
+          never taken: code -> done (next)
+        shortest path to every step:
+          code: [(defaults)] (launch)
+        """)
+    guard case .map(let json) = ExploreReport(Explorer(flow: try compileFlow(Self.code(""))).explore()).json else {
+      Issue.record("not a map")
+      return
+    }
+    let refusal = Value.string("'Akira' does not match the pattern [A-Z]{3}-[0-9]{4} of field 'code'")
+    #expect(
+      json["inputLimited"]
+        == .list([
+          .map([
+            "step": "code", "states": 1, "form": true, "tried": 2, "refusal": refusal,
+            "example": .map(["step": "code", "setup": "(defaults)", "commands": .list([])]),
+            "inputs": .list([.map(["field": "code", "tried": .list(["", "Akira"]), "refusal": refusal])]),
+          ])
+        ]))
+    #expect(json["notReachedWithInputsTried"] == .list(["done"]))
+    #expect(json["unreachable"] == .list([]))
+    #expect(json["deadEnds"] == .list([]))
+    #expect(
+      try Self.report(Self.code(", values: [ABC-1234, abc]")) == """
+        code 1: 3 states, 6 moves from 1 launch setups (explored completely)
+        reachable steps (2): code, done
+        steps reachable under no environment: none
+        terminals:
+          done (completed): 1 distinct paths, 1 states
+        states with no way forward: none
+        loops (forward moves that come back): none
+        flow failures: none
+        declared transitions taken: 2 of 2
+        shortest path to every step:
+          code: [(defaults)] (launch)
+          done: [(defaults)] input code=ABC-1234
+        """)
+  }
+
+  /// Each field accepts its text, but `next`'s `enabled` refuses every filling tried: the form is not a dead end
+  /// either, and the report says the fields must be given values accepted together.
+  @Test func aFormWhoseFillingsNextRefusesIsNotADeadEnd() throws {
+    let flow = """
+      flow: sum
+      version: "1"
+      locales: [en]
+      start: split
+      variables:
+        a: { type: int, default: 0 }
+        b: { type: int, default: 0 }
+      steps:
+        split:
+          kind: form
+          fields:
+            a: { label: a, type: int, target: a, required: true }
+            b: { label: b, type: int, target: b, required: true }
+          next:
+            enabled: a + b == 10 && a > b
+            to: done
+        done: { kind: terminal, outcome: completed }
+      """
+    #expect(
+      try Self.report(flow) == """
+        sum 1: 1 states, 0 moves from 1 launch setups (explored completely)
+        reachable steps (1): split
+        steps reachable under no environment: none
+        steps not reached with the inputs tried: done
+        terminals:
+          none: no run ends
+        states with no way forward: none
+        states explore did not get past with the inputs tried (not stuck: a text that passes may go on):
+          split: 1 state(s); e.g. [(defaults)] (launch)
+            no filling tried was accepted (1 tried); e.g. next is disabled on 'split' \
+        (a + b == 10 && a > b → 1 + 1 == 10 && 1 > 1 → false)
+            fix: declare `values:` on the fields of step 'split' with texts that are accepted together
+        loops (forward moves that come back): none
+        flow failures: none
+        declared transitions taken: 1 of 2
+          never taken: split -> done (next)
+        shortest path to every step:
+          split: [(defaults)] (launch)
+        """)
+  }
+
+  /// A step whose `next` is disabled whatever is typed (its `enabled` reads no input and never holds) is still a
+  /// state with no way forward, and the step behind it only is still reachable under no environment; `done`, also
+  /// behind the handle that refused every text, is not reached with the inputs tried.
+  @Test func aRealDeadEndKeepsItsWordingBesideAnInputThatRefusedEverything() throws {
+    let flow = """
+      flow: both
+      version: "1"
+      locales: [en]
+      start: welcome
+      variables:
+        handle: { type: string, default: "" }
+        code: { type: string, default: "" }
+        invited: { type: bool, default: false }
+      steps:
+        welcome:
+          kind: screen
+          buttons:
+            handle: { to: handle }
+            invite: { to: invite }
+        handle:
+          kind: text-input
+          variable: handle
+          valid: startsWith(input, "@") && size(input) >= 4
+          next: done
+        invite:
+          kind: text-input
+          variable: code
+          next:
+            enabled: invited
+            to: member
+        member: { kind: screen, next: done }
+        done: { kind: terminal, outcome: completed }
+      """
+    #expect(
+      try Self.report(flow) == """
+        both 1: 3 states, 6 moves from 1 launch setups (explored completely)
+        reachable steps (3): welcome, handle, invite
+        steps reachable under no environment: member
+        steps not reached with the inputs tried: done
+        terminals:
+          none: no run ends
+        states with no way forward: 
+          invite: 1 state(s); e.g. [(defaults)] tap invite
+        states explore did not get past with the inputs tried (not stuck: a text that passes may go on):
+          handle: 1 state(s); e.g. [(defaults)] tap handle
+            the text input accepted no text tried (3: "", Akira, "@"); e.g. 'Akira' is not accepted on 'handle' \
+        (startsWith(input, "@") && size(input) >= 4 → startsWith("Akira", "@") && size("Akira") >= 4 → false)
+            fix: declare `values:` on step 'handle' with a text it accepts
+        loops (forward moves that come back): none
+        flow failures: none
+        declared transitions taken: 3 of 6
+          never taken: handle -> done (next)
+          never taken: invite -> member (next)
+          never taken: member -> done (next)
+        shortest path to every step:
+          welcome: [(defaults)] (launch)
+          handle: [(defaults)] tap handle
+          invite: [(defaults)] tap invite
         """)
   }
 

@@ -145,13 +145,7 @@ extension Run {
         continue
       }
       guard shown else { throw reject("field '\(field.name)' of '\(step.id)' is hidden", on: current) }
-      let value = try checkedValue(raw, for: field, on: current)
-      if field.target.key == nil, let index = flow.variableIndexByName[field.target.variable],
-        let allowed = flow.variables[index].allowedValues, case .string(let text) = value, !allowed.contains(text)
-      {
-        throw reject("'\(raw)' is not one of \(Suggestion.list(allowed)) for field '\(field.name)'", on: current)
-      }
-      assignments.append((field.target, value))
+      assignments.append((field.target, try checkedValue(raw, for: field, on: current)))
     }
     guard let next = step.next else { throw reject("'\(step.id)' has no next button", on: current) }
     try store(assignments, thenFollow: next, on: current)
@@ -184,7 +178,7 @@ extension Run {
   }
 
   /// The value `raw` gives `field`, or a refusal with the field's message for the first check it fails: its type,
-  /// its options, `min`/`max`, `minLength`/`maxLength` and `pattern`.
+  /// its options, `min`/`max`, `minLength`/`maxLength`, `pattern`, and the allowed values of the variable it writes.
   func checkedValue(_ raw: String, for field: Step.Field, on current: StepIndex) throws -> Value {
     func fail(_ check: Step.Field.Check, _ fallback: String) throws -> Never {
       throw reject(try fieldMessage(field, check, fallback), on: current)
@@ -236,6 +230,11 @@ extension Run {
       !compiled.matches(raw)
     {
       try fail(.pattern, "'\(raw)' does not match the pattern \(pattern) of field '\(field.name)'")
+    }
+    if field.target.key == nil, let index = flow.variableIndexByName[field.target.variable],
+      let allowed = flow.variables[index].allowedValues, case .string(let text) = value, !allowed.contains(text)
+    {
+      throw reject("'\(raw)' is not one of \(Suggestion.list(allowed)) for field '\(field.name)'", on: current)
     }
     return value
   }

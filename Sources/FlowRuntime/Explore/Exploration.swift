@@ -24,8 +24,12 @@ package struct Exploration: Sendable {
   package var edgeMove: [Int32] = []
   package var moves: [ExploreMove] = []
   package var failures: [ExploreFailure] = []
-  /// Non-terminal states not waiting for an answer from which nothing but back, restart or reset leads on.
+  /// Non-terminal states not waiting for an answer from which nothing but back, restart or reset leads on, and not
+  /// because of the texts explore typed (those are in ``inputLimits``).
   package var deadEnds: [Int32] = []
+  /// States from which nothing leads on because their text input or form refused every text explore typed: a
+  /// different text may go on, so they are not dead ends (see ``ExploreInputLimit``).
+  package var inputLimits: [ExploreInputLimit] = []
   /// States whose moves were not all tried because a limit stopped the run: those at `--max-depth`, and the one
   /// being expanded when `--max-states` was reached. (States never taken from the queue, ids from ``processed``
   /// on, were not expanded either; ``frontier`` lists both.)
@@ -114,4 +118,28 @@ package struct ExploreFailure: Sendable {
   package var move: Int32
   package var setup: Int32
   package var message: String
+}
+
+/// A state from which nothing but back, restart or reset leads on, where the text input or form refused every text
+/// explore typed and `next` is not disabled whatever is typed: not reached further with the inputs tried, which is
+/// not a dead end (declaring `values:` that pass lets explore go on).
+package struct ExploreInputLimit: Sendable {
+  /// An input that accepted none of the texts tried, by its own checks.
+  package struct Input: Sendable, Equatable {
+    /// The form field's name; nil for a text input.
+    package var field: String?
+    /// The texts tried, in order.
+    package var tried: [String]
+    /// Why the first non-empty text tried (or the only one) was refused.
+    package var refusal: String
+  }
+
+  package var state: Int32
+  /// The texts (a text input) or fillings (a form) tried on the state, all refused.
+  package var tried: Int
+  /// The inputs that accepted none of their texts; empty when each accepted one but no combination tried enabled
+  /// `next`.
+  package var inputs: [Input]
+  /// Why the first input move was refused.
+  package var refusal: String
 }

@@ -15,11 +15,20 @@ import FlowCore
 struct ExploreInputs {
   /// The input events tried on each step, by step index (empty for steps with no text input or form).
   let events: [[FlowEvent]]
+  /// The texts tried in each input of each step, by step index: the text input's, or each form field's in order.
+  let candidates: [[Candidates]]
+
+  /// The texts tried in one input.
+  struct Candidates {
+    /// The form field's name; nil for a text input.
+    var field: String?
+    var texts: [String]
+  }
 
   init(flow: Flow, clock: Double) {
     let minutes = Int(clock / 60)
     let control = flow.controlExpressions
-    events = flow.steps.map { step in
+    let byStep = flow.steps.map { step -> (events: [FlowEvent], candidates: [Candidates]) in
       if let input = step.textInput {
         var reads = [Reading(path: [input.variable.value], exprs: control + [input.prefill].compactMap { $0 })]
         if let valid = input.valid { reads.insert(Reading(path: ["input"], exprs: [valid]), at: 0) }
@@ -30,11 +39,13 @@ struct ExploreInputs {
             samples: Step.Field.FieldType.string.exploreSamples + allowed, reads: reads, minutes: minutes,
             value: { .string($0) })
           : input.values
-        return texts.map { .input($0) }
+        return (texts.map { .input($0) }, [Candidates(field: nil, texts: texts)])
       }
-      guard !step.fields.isEmpty else { return [] }
+      guard !step.fields.isEmpty else { return ([], []) }
       return Self.formEvents(step, flow: flow, control: control, minutes: minutes)
     }
+    events = byStep.map(\.events)
+    candidates = byStep.map(\.candidates)
   }
 
   /// A name an input is read by and the expressions that read it.
@@ -43,7 +54,10 @@ struct ExploreInputs {
     var exprs: [Expr]
   }
 
-  static func formEvents(_ step: Step, flow: Flow, control: [Expr], minutes: Int) -> [FlowEvent] {
+  /// The fillings tried on a form, and each field's texts.
+  static func formEvents(
+    _ step: Step, flow: Flow, control: [Expr], minutes: Int
+  ) -> (events: [FlowEvent], candidates: [Candidates]) {
     var fieldTexts: [String: [String]] = [:]
     var baseline: [String: String] = [:]
     for field in step.fields {
@@ -87,7 +101,10 @@ struct ExploreInputs {
       }
     }
     var seen: Set<[String: String]> = []
-    return events.filter { seen.insert($0).inserted }.map { .inputFields($0) }
+    return (
+      events.filter { seen.insert($0).inserted }.map { .inputFields($0) },
+      step.fields.map { Candidates(field: $0.name, texts: fieldTexts[$0.name] ?? []) }
+    )
   }
 
   /// `samples`, then the boundary values of every reading, as texts a field accepts (`value` reads them), each

@@ -17,6 +17,9 @@ extension ExploreReport {
       hitLimit
         ? "steps not reached before the limit stopped the run: \(notReached)"
         : "steps reachable under no environment: \(notReached)")
+    if !notReachedWithInputsTried.isEmpty {
+      lines.append("steps not reached with the inputs tried: \(notReachedWithInputsTried.joined(separator: ", "))")
+    }
     if !retiredUnreached.isEmpty {
       lines.append("retired steps (entered only by resuming old progress): \(retiredUnreached.joined(separator: ", "))")
     }
@@ -34,6 +37,10 @@ extension ExploreReport {
       lines.append(
         "  \(deadEnd.step): \(deadEnd.states) state(s)\(deadEnd.canGoBack ? " (only back)" : ""); e.g. \(deadEnd.example.line)"
       )
+    }
+    if !inputLimited.isEmpty {
+      lines.append("states explore did not get past with the inputs tried (not stuck: a text that passes may go on):")
+      for state in inputLimited { lines += state.lines }
     }
     if hitLimit {
       lines.append(
@@ -56,6 +63,36 @@ extension ExploreReport {
     for path in shortest { lines.append("  \(path.step): \(path.line)") }
     lines.append("memory: \(Int(bytesPerState.rounded())) bytes per state stored")
     return lines.joined(separator: "\n")
+  }
+}
+
+extension ExploreReport.InputLimited {
+  /// The step with its count and example path, each input that refused every text tried (with the texts and one
+  /// refusal), and what to declare so explore gets past it.
+  var lines: [String] {
+    var lines = ["  \(step): \(states) state(s); e.g. \(example.line)"]
+    for input in inputs {
+      let name = input.field.map { "field '\($0)'" } ?? "the text input"
+      lines.append(
+        "    \(name) accepted no text tried (\(input.tried.count): \(Self.list(input.tried))); e.g. \(input.refusal)")
+      lines.append(
+        "    fix: declare `values:` on \(input.field.map { "field '\($0)' of " } ?? "")step '\(step)' with a text it accepts"
+      )
+    }
+    if inputs.isEmpty {
+      lines.append("    no \(isForm ? "filling" : "text") tried was accepted (\(tried) tried); e.g. \(refusal)")
+      lines.append(
+        isForm
+          ? "    fix: declare `values:` on the fields of step '\(step)' with texts that are accepted together"
+          : "    fix: declare `values:` on step '\(step)' with a text it accepts")
+    }
+    return lines
+  }
+
+  /// The texts quoted as `input` takes them, the first 8 and how many more.
+  static func list(_ texts: [String]) -> String {
+    let shown = texts.prefix(8).map { Command.quoted($0) }.joined(separator: ", ")
+    return texts.count > 8 ? "\(shown) and \(texts.count - 8) more" : shown
   }
 }
 
@@ -105,6 +142,7 @@ extension ExploreReport {
       "setups": .int(setups), "complete": .bool(!hitLimit), "maxStates": .int(maxStates),
       "stoppedAt": stoppedAt.map(Value.string) ?? .null,
       "reachable": .list(reachable.map(Value.string)), "unreachable": .list(unreachable.map(Value.string)),
+      "notReachedWithInputsTried": .list(notReachedWithInputsTried.map(Value.string)),
       "retiredUnreached": .list(retiredUnreached.map(Value.string)),
       "terminals": .list(
         terminals.map {
@@ -118,6 +156,20 @@ extension ExploreReport {
           .map([
             "step": .string($0.step), "states": .int($0.states), "canGoBack": .bool($0.canGoBack),
             "example": path($0.example),
+          ])
+        }),
+      "inputLimited": .list(
+        inputLimited.map {
+          .map([
+            "step": .string($0.step), "states": .int($0.states), "example": path($0.example), "form": .bool($0.isForm),
+            "tried": .int($0.tried), "refusal": .string($0.refusal),
+            "inputs": .list(
+              $0.inputs.map {
+                .map([
+                  "field": $0.field.map(Value.string) ?? .null, "tried": .list($0.tried.map(Value.string)),
+                  "refusal": .string($0.refusal),
+                ])
+              }),
           ])
         }),
       "unexplored": .list(

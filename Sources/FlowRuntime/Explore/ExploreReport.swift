@@ -33,6 +33,21 @@ package struct ExploreReport: Sendable {
     package var canGoBack: Bool
     package var example: StepPath
   }
+  /// States of one step explore could not get past because its text input or form refused every text tried (see
+  /// ``ExploreInputLimit``): not stuck, and not a dead end.
+  package struct InputLimited: Sendable {
+    package var step: String
+    package var states: Int
+    package var example: StepPath
+    /// Whether the step is a form (else a text input).
+    package var isForm: Bool
+    /// The texts (a text input) or fillings (a form) tried on the example state, all refused.
+    package var tried: Int
+    /// The inputs that accepted none of their texts (empty: each accepted one, but `next` stayed disabled).
+    package var inputs: [ExploreInputLimit.Input]
+    /// Why the example's first input move was refused.
+    package var refusal: String
+  }
   /// States of one step that a limit left unexplored (see ``Exploration/frontier``).
   package struct Unexplored: Sendable {
     package var step: String
@@ -59,11 +74,16 @@ package struct ExploreReport: Sendable {
   package var stoppedAt: String?
   package var maxStates: Int
   package var reachable: [String]
+  /// Steps not reached, and not behind a step whose inputs refused every text tried (``notReachedWithInputsTried``).
   package var unreachable: [String]
+  /// Steps not reached that a step in ``inputLimited`` leads to (through declared transitions): explore did not
+  /// get there with the texts it typed, which does not make them unreachable.
+  package var notReachedWithInputsTried: [String]
   package var retiredUnreached: [String]
   package var terminals: [Terminal]
   package var shortest: [StepPath]
   package var deadEnds: [DeadEnd]
+  package var inputLimited: [InputLimited]
   /// Where a limit stopped the run: states whose moves were not tried, by step (never reported as dead ends).
   package var unexplored: [Unexplored]
   package var loops: [Loop]
@@ -75,8 +95,9 @@ package struct ExploreReport: Sendable {
   /// What each variant of each experiment reaches (empty for a flow without experiments).
   package var variants: [VariantReach] = []
 
-  /// Whether the exploration found something to fix: a state with no way forward, a failure, or the limit.
-  package var hasProblems: Bool { !deadEnds.isEmpty || !failures.isEmpty || hitLimit }
+  /// Whether the exploration found something to fix: a state with no way forward, a failure, the limit, or an
+  /// input that refused every text tried (like the limit, the results are then partial).
+  package var hasProblems: Bool { !deadEnds.isEmpty || !failures.isEmpty || hitLimit || !inputLimited.isEmpty }
 }
 
 // MARK: - Building
@@ -132,9 +153,20 @@ extension ExploreReport {
     }
 
     reachable = flow.steps.indices.filter { firstState[$0] >= 0 }.map { flow.steps[$0].id }
-    unreachable = flow.steps.indices.filter { firstState[$0] < 0 && !flow.steps[$0].isRetired }.map {
+    // The steps a state whose inputs refused every text tried leads to, through declared transitions.
+    var behindInputs = Set(exploration.inputLimits.map { flow.steps[Int(exploration.step[Int($0.state)])].id })
+    var pending = Array(behindInputs)
+    let declared = flow.declaredTransitions.map(\.transition)
+    while let from = pending.popLast() {
+      for transition in declared where transition.from == from && behindInputs.insert(transition.to).inserted {
+        pending.append(transition.to)
+      }
+    }
+    let notReached = flow.steps.indices.filter { firstState[$0] < 0 && !flow.steps[$0].isRetired }.map {
       flow.steps[$0].id
     }
+    unreachable = notReached.filter { !behindInputs.contains($0) }
+    notReachedWithInputsTried = notReached.filter { behindInputs.contains($0) }
     retiredUnreached = flow.steps.indices.filter { firstState[$0] < 0 && flow.steps[$0].isRetired }.map {
       flow.steps[$0].id
     }
@@ -161,6 +193,21 @@ extension ExploreReport {
       }
     }
     self.deadEnds = deadEnds
+
+    var inputLimited: [InputLimited] = []
+    for limit in exploration.inputLimits {
+      let index = Int(exploration.step[Int(limit.state)])
+      let step = flow.steps[index].id
+      if let existing = inputLimited.firstIndex(where: { $0.step == step }) {
+        inputLimited[existing].states += 1
+      } else {
+        inputLimited.append(
+          InputLimited(
+            step: step, states: 1, example: pathTo(limit.state, step: step), isForm: flow.steps[index].textInput == nil,
+            tried: limit.tried, inputs: limit.inputs, refusal: limit.refusal))
+      }
+    }
+    self.inputLimited = inputLimited
 
     var unexplored: [Unexplored] = []
     for state in exploration.frontier {
@@ -189,7 +236,6 @@ extension ExploreReport {
     }
     self.failures = failures
 
-    let declared = flow.declaredTransitions.map(\.transition)
     declaredTransitions = declared.count
     untakenTransitions =
       exploration.options.trackTransitions

@@ -19,6 +19,10 @@ package import FlowCore
 ///   status is still undetermined (or partial, for a kind whose dialog asks again) gets granted, denied,
 ///   partial, error and timeout, a decided one answers its status (as iOS does, no dialog).
 ///
+/// A state from which no forward move leads on is a dead end, unless its text input or form refused every text
+/// tried and `next` is not disabled whatever is typed: then explore did not get past it with the inputs it tried
+/// (``Exploration/inputLimits``), which says nothing about the flow.
+///
 /// States are normalized before they are compared: the clock stays at the launch time (a wait fires the pending
 /// timer and time goes back; a pending timer is kept as its delay), and only the last
 /// ``ExploreOptions/historyDepth`` steps of the back history are kept (back goes at most that far). Each state is
@@ -193,7 +197,11 @@ package struct Explorer {
         // The limit stopped the run before all its moves were tried: unexplored, not stuck.
         result.unexpanded.append(id)
       } else if !forward && state.ended == nil && state.pending == nil {
-        result.deadEnds.append(id)
+        if let limit = inputLimit(of: state, id: id) {
+          result.inputLimits.append(limit)
+        } else {
+          result.deadEnds.append(id)
+        }
       }
     }
     result.processed = processed
@@ -263,6 +271,40 @@ package struct Explorer {
     result.append(.restart)
     result.append(.event(.reset))
     return result
+  }
+
+  /// Why nothing leads on from `state` (a state with no forward move), when it is the texts explore typed: its text
+  /// input or form refused them, and `next` is not disabled whatever is typed (an `enabled` that reads none of the
+  /// step's inputs and is false). Nil when no input move was refused, or when `next` stays disabled: a dead end.
+  func inputLimit(of state: RunState, id: Int32) -> ExploreInputLimit? {
+    guard let current = state.current, let next = flow.steps[current].next else { return nil }
+    let step = flow.steps[current]
+    // On a text input, `next` confirms the text the field holds: an input move too (not counted as a text tried).
+    let events = inputs.events[current] + (step.textInput != nil ? [FlowEvent.next] : [])
+    var refusals: [String] = []
+    for event in events {
+      var probe = state
+      do {
+        _ = try engine.handle(event, in: &probe)
+      } catch .rejected(let rejection) {
+        refusals.append(rejection.message)
+      } catch {}
+    }
+    guard let refusal = refusals.first else { return nil }
+    if let enabled = next.enabled {
+      let written = Set(step.fields.map(\.target.variable) + [step.textInput?.variable.value].compactMap { $0 })
+      let readsInput = enabled.expression.references.contains { written.contains($0.path.first ?? "") }
+      if !readsInput && engine.nextEnabledHolds(in: state) == false { return nil }
+    }
+    var refusing: [ExploreInputLimit.Input] = []
+    for candidates in inputs.candidates[current] where !candidates.texts.isEmpty {
+      let problems = candidates.texts.map { engine.inputProblem($0, field: candidates.field, in: state) }
+      guard problems.allSatisfy({ $0 != nil }) else { continue }
+      let shown = candidates.texts.firstIndex { !$0.isEmpty } ?? 0
+      refusing.append(.init(field: candidates.field, tried: candidates.texts, refusal: problems[shown] ?? ""))
+    }
+    let tried = min(refusals.count, inputs.events[current].count)
+    return ExploreInputLimit(state: id, tried: tried, inputs: refusing, refusal: refusal)
   }
 
   /// Applies a move; nil when the engine refuses it. Throws the flow's own failures.
