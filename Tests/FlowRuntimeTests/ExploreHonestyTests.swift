@@ -369,6 +369,38 @@ import Testing
         """)
   }
 
+  /// A required text input with no `valid` and nothing that compares its variable: `""` and a name answer every
+  /// comparison alike (there is none), but the input refuses the empty text, so both are typed. Explore used to type
+  /// only `""` and stop there (Tests/Flows/open-vocabulary.yaml's username step).
+  @Test func aRequiredTextInputIsGivenAnEmptyAndANonEmptyText() throws {
+    let flow = """
+      flow: name
+      version: "1"
+      locales: [en]
+      start: name
+      variables:
+        username: { type: string, default: "" }
+      steps:
+        name: { kind: text-input, variable: username, next: done }
+        done: { kind: terminal, outcome: completed }
+      """
+    #expect(
+      try Self.report(flow) == """
+        name 1: 3 states, 6 moves from 1 launch setups (explored completely)
+        reachable steps (2): name, done
+        steps reachable under no environment: none
+        terminals:
+          done (completed): 1 distinct paths, 1 states
+        states with no way forward: none
+        loops (forward moves that come back): none
+        flow failures: none
+        declared transitions taken: 2 of 2
+        shortest path to every step:
+          name: [(defaults)] (launch)
+          done: [(defaults)] input Akira
+        """)
+  }
+
   /// A form field's samples must be valid for its type: the compiler says which one is not, where.
   @Test func aFieldSampleOfTheWrongTypeIsAnError() throws {
     let yaml = """

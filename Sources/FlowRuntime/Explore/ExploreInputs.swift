@@ -37,7 +37,7 @@ struct ExploreInputs {
           input.values.isEmpty
           ? Self.candidates(
             samples: Step.Field.FieldType.string.exploreSamples + allowed, reads: reads, minutes: minutes,
-            value: { .string($0) })
+            value: { .string($0) }, blankMatters: input.valid == nil && input.isRequired)
           : input.values
         return (texts.map { .input($0) }, [Candidates(field: nil, texts: texts)])
       }
@@ -108,9 +108,11 @@ struct ExploreInputs {
   }
 
   /// `samples`, then the boundary values of every reading, as texts a field accepts (`value` reads them), each
-  /// text once, and only the first of the texts that answer every test alike.
+  /// text once, and only the first of the texts that answer every test alike. With `blankMatters` (a required text
+  /// input with no `valid`, which refuses a blank text) a blank and a non-blank text never answer alike.
   static func candidates(
-    samples: [String], reads: [Reading], minutes: Int, value: (String) -> Value?, keepAll: Bool = false
+    samples: [String], reads: [Reading], minutes: Int, value: (String) -> Value?, keepAll: Bool = false,
+    blankMatters: Bool = false
   ) -> [String] {
     var texts = samples
     for reading in reads {
@@ -128,7 +130,7 @@ struct ExploreInputs {
     var kept: [String] = []
     for text in texts where seenTexts.insert(text).inserted {
       guard let typed = value(text) else { continue }
-      var answers: [Value?] = []
+      var answers: [Value?] = blankMatters ? [.bool(text.allSatisfy(\.isWhitespace))] : []
       for reading in reads {
         for expr in reading.exprs {
           answers += expr.expression.testAnswers(reading: reading.path, when: typed, minutesSinceMidnight: minutes)
