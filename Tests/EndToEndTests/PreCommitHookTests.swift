@@ -21,7 +21,8 @@ struct PreCommitHookTests {
     return result
   }
 
-  @Test func bothHooksLintTheSeedFlowsAndSelectNothingElse() throws {
+  /// flows/ holds the five seed flows and the two example apps (lingo-subscription, ledger-finance).
+  @Test func bothHooksLintTheShippedFlowsAndSelectNothingElse() throws {
     let fields = try Self.hookFields()
     #expect(fields.map(\.id) == ["flowlint", "flowlint-system"])
     for hook in fields {
@@ -37,10 +38,10 @@ struct PreCommitHookTests {
         atPath: Tool.packageRoot.appendingPathComponent("flows").path
       )
       .map { "flows/" + $0 }.filter(selected).sorted()
-      #expect(flows.count == 5)
+      #expect(flows.count == 7)
       let result = try Tool.run("flowlint", Array(arguments.dropFirst()) + flows)
       #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
-      #expect(result.stderr == "flowlint: checked 5 files: no findings\n")
+      #expect(result.stderr == "flowlint: checked 7 files: no findings\n")
     }
   }
 }
