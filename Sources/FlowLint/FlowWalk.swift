@@ -260,7 +260,14 @@ package struct FlowWalk: Sendable {
     text(transition.label)
     condition(transition.enabled, extraRoots: extraRoots, resultOf: resultOf)
     condition(transition.visible, extraRoots: extraRoots, resultOf: resultOf)
-    for route in transition.guardedRoutes { condition(route.when, extraRoots: extraRoots, resultOf: resultOf) }
+    for route in transition.guardedRoutes {
+      condition(route.when, extraRoots: extraRoots, resultOf: resultOf)
+      if let rawValue = route.rawValue {
+        expressions.append(
+          .init(
+            expr: rawValue, role: .value(.int, what: "a 'rawValue' route"), extraRoots: extraRoots, resultOf: resultOf))
+      }
+    }
   }
 
   private mutating func effects(

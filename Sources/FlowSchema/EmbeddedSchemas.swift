@@ -601,11 +601,18 @@ package enum EmbeddedSchemas {
       "additionalProperties": false
     },
     "routes": {
-      "description": "Guarded routes, tried in order; the first whose `when` holds is taken.",
+      "description": "Guarded routes, tried in order; the first whose `when` holds (and, for a `rawValue` route, whose value names a step) is taken.",
       "type": "array",
       "minItems": 1,
       "items": {
-        "$ref": "#/$defs/route"
+        "oneOf": [
+          {
+            "$ref": "#/$defs/route"
+          },
+          {
+            "$ref": "#/$defs/rawValueTransitionRoute"
+          }
+        ]
       }
     },
     "resumeRoute": {
@@ -637,8 +644,30 @@ package enum EmbeddedSchemas {
       },
       "additionalProperties": false
     },
+    "rawValueTransitionRoute": {
+      "description": "Goes to the step whose `rawValue` equals the value of an expression (a step number a server or the store gave); skipped, like a `when` that does not hold, when no step has that raw value.",
+      "type": "object",
+      "required": [
+        "rawValue"
+      ],
+      "properties": {
+        "when": {
+          "description": "The condition under which this route is tried. Leave it out to always try it.",
+          "$ref": "#/$defs/condition"
+        },
+        "rawValue": {
+          "description": "An expression (usually a persisted int variable such as `onboardingStep`) compared with the steps' `rawValue`.",
+          "$ref": "#/$defs/expression"
+        },
+        "effects": {
+          "description": "Effects that run when this route is taken, after the transition's own effects.",
+          "$ref": "#/$defs/effects"
+        }
+      },
+      "additionalProperties": false
+    },
     "transitionTarget": {
-      "description": "Where a transition goes: a step id, `stay`, or a list of guarded routes `[{when, to, effects}]`.",
+      "description": "Where a transition goes: a step id, `stay`, or a list of guarded routes `[{when, to, effects}]` (`{when, rawValue, effects}` goes to the step with that raw value).",
       "oneOf": [
         {
           "$ref": "#/$defs/stepTarget"

@@ -17,7 +17,7 @@ extension Run {
       try apply(transition.effects, step: current, bindings: bindings)
       return
     case .step: mayStay = false
-    case .routes(let routes): mayStay = routes.contains { $0.target == nil }
+    case .routes(let routes): mayStay = routes.contains(where: \.isStay)
     }
     // Only a move that may stay needs the state before the hook, to undo it when the route stays.
     let before = mayStay && !flow.hooks.advance.isEmpty ? (state, records.count) : nil
@@ -46,14 +46,22 @@ extension Run {
     case .routes(let routes):
       for route in routes {
         if let when = route.when, !(try holds(when, bindings: bindings)) { continue }
+        var target = route.target
+        var why = route.when.map { explain($0, bindings: bindings) } ?? "otherwise"
+        if let rawValue = route.rawValue {
+          // Passed over when no step has the value's raw value, as a route whose `when` does not hold.
+          guard case .int(let raw) = try evaluate(rawValue, bindings: bindings),
+            let index = flow.steps.firstIndex(where: { $0.rawValue == raw })
+          else { continue }
+          target = index
+          let found = "rawValue \(rawValue.expression.source) = \(raw)"
+          why = route.when == nil ? found : "\(why), \(found)"
+        }
         // Recorded, and explained with the values the route was chosen with, before its own effects run.
-        let destination = route.target.map { flow.steps[$0].id } ?? "stay"
         records.append(
-          .routed(
-            from: flow.steps[current].id, to: destination,
-            why: route.when.map { explain($0, bindings: bindings) } ?? "otherwise"))
+          .routed(from: flow.steps[current].id, to: target.map { flow.steps[$0].id } ?? "stay", why: why))
         try apply(route.effects, step: current, bindings: bindings)
-        return route.target
+        return target
       }
       throw RunError(message: "no route from '\(flow.steps[current].id)' matched and none is unconditional")
     }

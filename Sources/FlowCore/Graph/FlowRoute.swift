@@ -16,6 +16,8 @@ package struct FlowExit: Sendable, Hashable {
   /// The action outcomes whose `result` the exit's expressions may read (an outcome of an action), nil
   /// otherwise.
   package var resultOf: ResultSource?
+  /// The steps with a `rawValue`, where a `rawValue` route may go.
+  package var rawValueSteps: [StepIndex] = []
 
   /// The routes the exit can take: one per guarded route that goes to a step (`stay` is not a route).
   package var routes: [FlowRoute] {
@@ -30,15 +32,28 @@ package struct FlowExit: Sendable, Hashable {
           location: transition.location, isAutomatic: isAutomatic)
       ]
     case .routes(let routes):
-      return routes.compactMap { route in
-        route.target.map {
+      return routes.flatMap { route in
+        route.destinations(rawValueSteps: rawValueSteps).map {
           FlowRoute(
-            from: from, to: $0, kind: kind, name: name,
-            condition: route.when.map(FlowRoute.Condition.when) ?? .otherwise,
-            effects: own + route.effects, location: route.location, isAutomatic: isAutomatic)
+            from: from, to: $0, kind: kind, name: name, condition: route.condition, effects: own + route.effects,
+            location: route.location, isAutomatic: isAutomatic)
         }
       }
     }
+  }
+}
+
+extension Route {
+  /// The steps the route may go to: its target, or for a `rawValue` route every step with a raw value.
+  package func destinations(rawValueSteps: [StepIndex]) -> [StepIndex] {
+    if let target { return [target] }
+    return rawValue == nil ? [] : rawValueSteps
+  }
+
+  /// Its guard as a route of the graph.
+  var condition: FlowRoute.Condition {
+    if let rawValue { return .rawValue(rawValue) }
+    return when.map(FlowRoute.Condition.when) ?? .otherwise
   }
 }
 
@@ -111,7 +126,8 @@ extension Flow {
     ) {
       result.append(
         FlowExit(
-          from: index, kind: kind, name: name, transition: transition, isAutomatic: automatic, resultOf: of))
+          from: index, kind: kind, name: name, transition: transition, isAutomatic: automatic, resultOf: of,
+          rawValueSteps: rawValueSteps))
     }
     let automaticNext = step.autoAdvance.map { $0.seconds <= 0 } ?? false
     if let next = step.next { add(.next, nil, next, automatic: automaticNext, result: nil) }
@@ -145,6 +161,9 @@ extension Flow {
     let handled = outcome.isCatchAll ? call.outcomes.coveredByElse(of: declared) : [outcome.name]
     return ResultSource(action: call.name.value, outcomes: handled)
   }
+
+  /// The steps with a `rawValue` (where a `rawValue` route may go), in step order.
+  package var rawValueSteps: [StepIndex] { steps.indices.filter { steps[$0].rawValue != nil } }
 
   /// Every route of the flow: from launch (the `resume` routes, then the start step), then every step's in
   /// step order, a step's `skipIf` last (an automatic route along its `next`).
@@ -187,12 +206,12 @@ extension Flow {
             location: transition.location, isAutomatic: false))
       case .routes(let routes):
         for route in routes {
-          guard let target = route.target else { continue }
-          result.append(
-            FlowRoute(
-              from: nil, to: target, kind: kind, name: name,
-              condition: route.when.map(FlowRoute.Condition.when) ?? .otherwise,
-              effects: transition.effects + route.effects, location: route.location, isAutomatic: false))
+          for target in route.destinations(rawValueSteps: rawValueSteps) {
+            result.append(
+              FlowRoute(
+                from: nil, to: target, kind: kind, name: name, condition: route.condition,
+                effects: transition.effects + route.effects, location: route.location, isAutomatic: false))
+          }
         }
       }
     }

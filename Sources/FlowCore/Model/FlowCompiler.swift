@@ -457,9 +457,11 @@ final class Compiler {
       return .routes(
         routes.map { route in
           let to = route["to"]
+          let rawValue = route["rawValue"].flatMap(expression)
           return Route(
-            when: route["when"].flatMap(expression), target: to?.string == "stay" ? nil : stepTarget(to, what: "route"),
-            effects: effects(route["effects"]), location: route.location)
+            when: route["when"].flatMap(expression),
+            target: to?.string == "stay" || rawValue != nil ? nil : stepTarget(to, what: "route"),
+            effects: effects(route["effects"]), location: route.location, rawValue: rawValue)
         })
     }
     return stepTarget(node, what: "transition").map(Target.step)

@@ -351,9 +351,16 @@ package enum Target: Sendable, Hashable {
 /// One guarded route of a transition: taken when `when` holds or is absent; its effects run before the move.
 package struct Route: Sendable, Hashable {
   package let when: Expr?
-  package let target: StepIndex?  // nil means `stay`
+  /// The step it goes to; nil with no `rawValue` means `stay`.
+  package let target: StepIndex?
   package let effects: [Effect]
   package let location: SourceLocation
+  /// `{when, rawValue: EXPR}`: goes to the step whose `rawValue` is the expression's value, and is passed over
+  /// (as a `when` that does not hold) when no step has it.
+  package var rawValue: Expr? = nil
+
+  /// Whether the route keeps the user on the step.
+  package var isStay: Bool { target == nil && rawValue == nil }
 }
 
 /// A named button of a step (`tap NAME`). (Not `Button`, which SwiftUI declares.)

@@ -57,7 +57,7 @@ struct TrapRule: LintRule {
         switch outcome.transition.target {
         case .stay: stays = [outcome.transition.location]
         case .step: stays = []
-        case .routes(let routes): stays = routes.filter { $0.target == nil }.map(\.location)
+        case .routes(let routes): stays = routes.filter(\.isStay).map(\.location)
         }
         for location in stays {
           context.report(

@@ -38,7 +38,7 @@ extension Flow {
       exprs += [transition.enabled, transition.visible].compactMap { $0 }
       effects(transition.effects)
       for route in transition.guardedRoutes {
-        if let when = route.when { exprs.append(when) }
+        exprs += [route.when, route.rawValue].compactMap { $0 }
         effects(route.effects)
       }
     }

@@ -53,7 +53,8 @@ package enum FlowGraph {
     }
     var byRawValue: [Edge] = []
     for route in flow.routes {
-      guard case .rawValue(let expr) = route.condition, let rawValue = flow.steps[route.to].rawValue else { continue }
+      guard route.from == nil, case .rawValue(let expr) = route.condition, let rawValue = flow.steps[route.to].rawValue
+      else { continue }
       byRawValue.append(
         Edge(
           from: "launch", to: flow.steps[route.to].id, label: "[\(expr) == \(rawValue)]", style: .resume,

@@ -56,11 +56,16 @@ extension Flow {
     var merged: [DeclaredTransition] = []
     var position: [FlowTransition: Int] = [:]
     for route in routes {
-      if case .rawValue = route.condition { continue }
+      // A `resume` route by raw value is one route to whichever step has the stored number, not an edge per
+      // step; a step's `rawValue` route (after a server's answer) is an edge to each step it may name.
+      if case .rawValue = route.condition, route.from == nil { continue }
       let transition = FlowTransition(
         from: route.from.map { steps[$0].id } ?? (route.kind == .resume ? "launch" : route.kind.rawValue),
         to: steps[route.to].id, kind: route.kind, name: route.name)
-      let guardText = route.condition.text
+      var guardText = route.condition.text
+      if case .rawValue(let expr) = route.condition, let raw = steps[route.to].rawValue {
+        guardText = "\(expr) == \(raw)"
+      }
       if let index = position[transition] {
         let guards = [merged[index].guardText, guardText].compactMap { $0 }
         merged[index].guardText = guards.isEmpty ? nil : guards.joined(separator: " | ")
