@@ -26,6 +26,10 @@ package struct Observation: Sendable, Hashable {
     "track", "userProperty", "requestReview", "syncProfile", "placement", "completeOnboarding", "log",
   ]
 
+  /// Whether an effect is an event the app receives (a row's `events`): the outward built-in effects and every
+  /// effect the flow declares. Scenario rows and the scenarios `flowrun explore` emits both use this.
+  static func isEvent(_ effect: RuntimeEffect) -> Bool { outward.contains(effect.typeName) || effect.isCustom }
+
   package mutating func add(_ trace: [TraceEntry]) {
     self.trace += trace
     for entry in trace {
@@ -54,7 +58,7 @@ package struct Observation: Sendable, Hashable {
       case .record(.warning(let text)): warnings.append(text)
       case .record(.effect(let effect)):
         effects.append(effect.summary)
-        if Self.outward.contains(effect.typeName) || effect.isCustom { events.append(effect.summary) }
+        if Self.isEvent(effect) { events.append(effect.summary) }
       case .dialog(let action, let answer) where answer.dialogShown:
         switch action {
         case .permission(let kind): dialogs.append(kind.rawValue)

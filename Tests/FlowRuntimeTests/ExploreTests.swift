@@ -170,6 +170,40 @@ import Testing
     #expect(report.deadEnds.isEmpty)
   }
 
+  /// An effect the flow declares reaches the app like a track: the emitted rows expect it where the runner
+  /// reports it (they used to leave it out, so every emitted row through it failed).
+  @Test func emittedScenariosExpectTheFlowsOwnEffects() async throws {
+    let source = """
+      flow: own-effect
+      version: "1"
+      locales: [en]
+      start: welcome
+      effects:
+        saveGoal: { arguments: { minutes: int } }
+      steps:
+        welcome:
+          kind: screen
+          next: { to: done, effects: [{ saveGoal: { minutes: "10" } }, { track: goal_saved }] }
+        done:
+          kind: terminal
+          outcome: completed
+      """
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("explore-\(UUID().uuidString)").path
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let flowPath = directory + "/own-effect.yaml"
+    try source.write(toFile: flowPath, atomically: true, encoding: .utf8)
+    let flow = try compileFlow(source)
+    let exploration = Explorer(flow: flow).explore()
+    let written = try ScenarioEmitter(exploration: exploration, flowPath: flowPath).write(to: directory + "/generated")
+    let file = try ScenarioLoader.load(path: written)
+    #expect(file.cases.map(\.expect.events) == [[], ["saveGoal {minutes: 10}", "track goal_saved"]])
+    for scenarioCase in file.cases {
+      let result = await ScenarioRunner.run(scenarioCase, flow: flow)
+      #expect(result.failures.isEmpty, "\(scenarioCase.name): \(result.failures)")
+    }
+  }
+
   @Test func emittedScenariosPassUnderTheRunner() async throws {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("explore-\(UUID().uuidString)").path
     try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)

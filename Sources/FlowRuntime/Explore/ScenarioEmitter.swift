@@ -61,7 +61,7 @@ package struct ScenarioEmitter {
         switch record {
         case .entered(let step): generated.path.append(step)
         case .effect(let effect):
-          if Self.outward.contains(effect.typeName) { generated.events.append(effect.summary) }
+          if Observation.isEvent(effect) { generated.events.append(effect.summary) }
           if case .requestReview = effect {
             generated.answers[ActionName.requestReview.rawValue, default: []].append(.string("shown"))
           }
@@ -119,10 +119,6 @@ package struct ScenarioEmitter {
       return nil
     }
   }
-
-  static let outward: Set<String> = [
-    "track", "userProperty", "requestReview", "syncProfile", "placement", "completeOnboarding", "log",
-  ]
 
   // MARK: - Writing
 
