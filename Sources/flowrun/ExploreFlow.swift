@@ -34,6 +34,10 @@ struct ExploreFlow: AsyncParsableCommand {
       leads to that were not reached are "not reached with the inputs tried", never "reachable under no \
       environment". With --format json: "inputLimited" and "notReachedWithInputsTried".
 
+      While it explores, a line on standard error (when that is a terminal) shows the states found, states per \
+      second, the frontier (states found whose moves are not tried yet) and the memory in use; at the end one \
+      line on standard error gives the states, moves, time, states per second and peak memory.
+
       Exit codes: 0 nothing to fix; 1 a state with no way forward, a flow failure, a limit was reached, or an \
       input refused every text tried (the results are then partial, as at a limit); 2 the flow cannot be read \
       or has errors, or a usage error (such as a limit out of range).
@@ -76,7 +80,27 @@ struct ExploreFlow: AsyncParsableCommand {
     options.maxStates = maxStates
     options.maxDepth = maxDepth
     options.historyDepth = historyDepth
+    let clock = ContinuousClock()
+    let start = clock.now
+    if isatty(STDERR_FILENO) == 1 {
+      options.progress = { progress in
+        let seconds = Self.seconds(clock.now - start)
+        let rate = seconds > 0 ? Int(Double(progress.expanded) / seconds) : 0
+        let memory = Self.memoryMB("VmRSS").map { ", \($0) MB resident" } ?? ""
+        FileHandle.standardError.write(
+          Data(
+            ("\r\u{1B}[Kexploring: \(progress.states) states, \(rate) states/s, "
+              + "\(progress.frontier) in the frontier\(memory)").utf8))
+      }
+    }
     let exploration = Explorer(flow: compiled, options: options).explore()
+    let seconds = Self.seconds(clock.now - start)
+    let rate = seconds > 0 ? Int(Double(exploration.processed) / seconds) : 0
+    let peak = Self.memoryMB("VmHWM").map { ", \($0) MB peak resident" } ?? ""
+    printError(
+      (isatty(STDERR_FILENO) == 1 ? "\r\u{1B}[K" : "")
+        + "explored \(exploration.stateCount) states and \(exploration.edgeCount) moves in "
+        + String(format: "%.2f", seconds) + " s (\(rate) states/s)\(peak)")
     let report = ExploreReport(exploration)
     print(format == .json ? report.json.prettyJSON : report.text)
     if let emitScenarios {
@@ -89,5 +113,19 @@ struct ExploreFlow: AsyncParsableCommand {
       }
     }
     if report.hasProblems { throw ExitStatus.findings.exitCode }
+  }
+
+  private static func seconds(_ duration: Duration) -> Double {
+    Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+  }
+
+  /// A memory figure of this process from /proc/self/status (`VmRSS` now, `VmHWM` the peak), in MB; nil where
+  /// there is no /proc.
+  private static func memoryMB(_ field: String) -> Int? {
+    guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return nil }
+    for line in status.split(separator: "\n") where line.hasPrefix(field + ":") {
+      return Int(line.filter(\.isNumber)).map { $0 / 1024 }
+    }
+    return nil
   }
 }

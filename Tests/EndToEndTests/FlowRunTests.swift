@@ -282,6 +282,10 @@ import Testing
         "tempoai-onboarding 1.0.0: 20 states, 22 moves from 16 launch setups (explored 20 states, stopped at the "
           + "limit (--max-states 20): the results below are partial; raise the limit to see everything)\n"),
       "\(result.stdout)")
+    // Standard error is not a terminal here: no progress line, only the summary (time and memory vary).
+    let summary = try Regex(
+      #"^explored 20 states and 22 moves in [0-9]+\.[0-9]{2} s \([0-9]+ states/s\)(, [0-9]+ MB peak resident)?\n$"#)
+    #expect(result.stderr.wholeMatch(of: summary) != nil, "\(result.stderr)")
   }
 
   @Test func everyCommandPrintsTheDiagnosticsOfABrokenFlowWithCarets() throws {

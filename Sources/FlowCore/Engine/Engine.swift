@@ -8,6 +8,8 @@ package struct Engine: Sendable {
   /// value retains each of its fields (a quarter of an event's instructions on the chain benchmark).
   private let storage: FlowStorage
   package var flow: Flow { storage.flow }
+  /// Each step as expressions see it (``Step/expressionValue``), built once.
+  var stepValues: [Value] { storage.stepValues }
   /// Most automatic moves (skips, zero-delay auto-advances) one event may cause.
   package var maxAutomaticMoves = 1_000
   /// Show texts in this locale whatever the flow's `language` says (`flowrun --lang`).
@@ -61,7 +63,12 @@ package struct Engine: Sendable {
 /// An immutable box for an ``Engine``'s flow.
 final class FlowStorage: Sendable {
   let flow: Flow
-  init(_ flow: Flow) { self.flow = flow }
+  /// `step` in expressions, per step: built once, not at every expression that reads it.
+  let stepValues: [Value]
+  init(_ flow: Flow) {
+    self.flow = flow
+    stepValues = flow.steps.map(\.expressionValue)
+  }
 }
 
 // MARK: - One event
@@ -137,6 +144,8 @@ struct Scope: ExpressionContext {
   let flow: Flow
   let state: RunState
   let bindings: [String: Value]
+  /// ``Step/expressionValue`` of each step.
+  let stepValues: [Value]
 
   func value(of root: String) -> Value? {
     if let bound = bindings[root] { return bound }
@@ -147,7 +156,7 @@ struct Scope: ExpressionContext {
       return .map(
         Dictionary(uniqueKeysWithValues: state.permissions.map { ($0.key.rawValue, .string($0.value.rawValue)) }))
     case "store": return .map(state.store)
-    case "step": return state.current.map { flow.steps[$0].expressionValue }
+    case "step": return state.current.map { stepValues[$0] }
     case "experiment": return .map(flow.variants(in: state).mapValues(Value.string))
     default: return nil
     }

@@ -5,7 +5,7 @@ extension Run {
   mutating func apply(_ effects: [Effect], step: StepIndex?, bindings: [String: Value] = [:]) throws(RunError) {
     guard !effects.isEmpty else { return }
     var bindings = bindings
-    if let step { bindings["step"] = flow.steps[step].expressionValue }
+    if let step { bindings["step"] = engine.stepValues[step] }
     for effect in effects {
       if let when = effect.when, !(try holds(when, bindings: bindings)) { continue }
       switch effect.kind {
@@ -71,7 +71,7 @@ extension Run {
   // MARK: Expressions
 
   func scope(_ bindings: [String: Value]) -> Scope {
-    Scope(flow: flow, state: state, bindings: bindings)
+    Scope(flow: flow, state: state, bindings: bindings, stepValues: engine.stepValues)
   }
 
   func evaluate(_ expr: Expr, bindings: [String: Value] = [:]) throws(RunError) -> Value {

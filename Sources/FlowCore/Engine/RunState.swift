@@ -41,5 +41,10 @@ public struct RunState: Sendable, Hashable {
     package var step: StepIndex
     /// The terminal step's outcome.
     public let outcome: TerminalOutcome
+
+    package init(step: StepIndex, outcome: TerminalOutcome) {
+      self.step = step
+      self.outcome = outcome
+    }
   }
 }

@@ -91,9 +91,15 @@ package struct Explorer {
     var coder = StateCoder(flow: flow, historyDepth: options.historyDepth)
     var set = StateSet(width: coder.width)
     var key = [UInt32](repeating: 0, count: coder.width)
-    var queue: [RunState] = []
-    var queueOffset = 0
+    var payload = [UInt32](repeating: 0, count: coder.payloadWidth)
+    // The states waiting to be expanded are ids processed..<set.count: their keys are in the set, and their
+    // payloads (what the key leaves out) here, from the id `payloadsFrom` on.
+    var payloads: [UInt32] = []
+    var payloadsFrom = 0
     var moveIDs: [ExploreMove: Int32] = [:]
+    // Relaunch results by what a relaunch depends on (``StateCoder/launchInputs()``): the key and payload of
+    // the state it gives, and its records until their transitions have a witness.
+    var restarts: [[UInt32]: (words: [UInt32], records: [Record])] = [:]
     func moveID(_ move: ExploreMove) -> Int32 {
       if let id = moveIDs[move] { return id }
       let id = Int32(result.moves.count)
@@ -102,18 +108,21 @@ package struct Explorer {
       return id
     }
     func add(_ state: RunState, parent: Int32, move: Int32, setup: Int32) -> Int32? {
-      coder.encode(state, into: &key)
+      coder.encode(state, into: &key, payload: &payload)
+      return insert(parent: parent, move: move, setup: setup)
+    }
+    /// Adds the state whose key and payload are in `key` and `payload`.
+    func insert(parent: Int32, move: Int32, setup: Int32) -> Int32? {
       let (inserted, id) = set.insert(key)
       guard inserted else { return id }
       if set.count > options.maxStates {
         result.stoppedAt = .maxStates
         return nil
       }
-      queue.append(state)
+      payloads.append(contentsOf: payload)
       result.depth.append(parent < 0 ? 0 : result.depth[Int(parent)] &+ 1)
-      result.step.append(Int32(state.current ?? -1))
-      result.flags.append(
-        (state.ended != nil ? Exploration.endedFlag : 0) | (state.pending != nil ? Exploration.pendingFlag : 0))
+      result.step.append(Int32(key[0]) - 1)
+      result.flags.append((key[1] != 0 ? Exploration.endedFlag : 0) | (key[2] != 0 ? Exploration.pendingFlag : 0))
       result.parent.append(parent)
       result.parentMove.append(move)
       result.setupOf.append(setup)
@@ -140,13 +149,21 @@ package struct Explorer {
     }
 
     var processed = 0
-    while processed < queue.count + queueOffset, !result.hitLimit {
+    let width = coder.width
+    let payloadWidth = coder.payloadWidth
+    while processed < set.count, !result.hitLimit {
       let id = Int32(processed)
-      let state = queue[processed - queueOffset]
+      let offset = (processed - payloadsFrom) * payloadWidth
+      let state = coder.expand(
+        key: set.keys[(processed * width)..<((processed + 1) * width)],
+        payload: payloads[offset..<(offset + payloadWidth)], clock: options.clock)
       processed += 1
-      if processed - queueOffset > 65_536 && (processed - queueOffset) * 2 > queue.count {
-        queue.removeFirst(processed - queueOffset)
-        queueOffset = processed
+      if processed & (ExploreProgress.interval - 1) == 0, let progress = options.progress {
+        progress(ExploreProgress(states: set.count, expanded: processed, moves: result.edgeTo.count))
+      }
+      if processed - payloadsFrom > 65_536 && (processed - payloadsFrom) * payloadWidth * 2 > payloads.count {
+        payloads.removeFirst((processed - payloadsFrom) * payloadWidth)
+        payloadsFrom = processed
       }
       result.firstEdge.append(Int32(result.edgeTo.count))
       if Int(result.depth[Int(id)]) >= options.maxDepth {
@@ -161,20 +178,33 @@ package struct Explorer {
       var forward = false
       var interrupted = false
       for move in moves(from: state) {
-        let next: RunState
-        let records: [Record]
-        do {
-          guard let (after, produced) = try apply(move, to: state) else { continue }
-          next = after
-          records = produced
-        } catch {
-          let mid = moveID(move)
-          result.failures.append(.init(state: id, move: mid, setup: -1, message: "\(error)"))
-          continue
+        var records: [Record]
+        // A relaunch depends only on the facts, permissions and store, which many states share.
+        let launchInputs = move == .restart ? coder.launchInputs() : nil
+        if let launchInputs, let cached = restarts[launchInputs] {
+          records = cached.records
+          key.replaceSubrange(0..<key.count, with: cached.words[..<key.count])
+          payload.replaceSubrange(0..<payload.count, with: cached.words[key.count...])
+        } else {
+          let next: RunState
+          do {
+            guard let (after, produced) = try apply(move, to: state) else { continue }
+            next = after
+            records = produced
+          } catch {
+            let mid = moveID(move)
+            result.failures.append(.init(state: id, move: mid, setup: -1, message: "\(error)"))
+            continue
+          }
+          coder.encode(next, into: &key, payload: &payload)
+          if let launchInputs, restarts.count < Self.restartCacheSize {
+            restarts[launchInputs] = (key + payload, records)
+          }
         }
-        if next == state { continue }
+        // A move that changes nothing is no edge (the key and payload hold the whole normalized state).
+        if coder.isExpanding(key: key, payload: payload) { continue }
         let mid = moveID(move)
-        guard let target = add(next, parent: id, move: mid, setup: -1) else {
+        guard let target = insert(parent: id, move: mid, setup: -1) else {
           interrupted = true
           break
         }
@@ -192,6 +222,8 @@ package struct Explorer {
             }
           }
         }
+        // Every transition of a cached relaunch has its witness now: keep the state, not the records.
+        if let launchInputs, !records.isEmpty { restarts[launchInputs]?.records = [] }
       }
       if interrupted {
         // The limit stopped the run before all its moves were tried: unexplored, not stuck.
@@ -210,6 +242,9 @@ package struct Explorer {
     result.keyWidth = coder.width
     return result
   }
+
+  /// Most relaunch results kept (by facts, permissions and store) while exploring.
+  static let restartCacheSize = 16_384
 
   // MARK: - Moves
 
@@ -381,7 +416,22 @@ package struct ExploreOptions: Sendable {
   package var trackTransitions = true
   /// The virtual clock at launch (seconds since 1970-01-01 00:00 UTC).
   package var clock: Double = 9 * 3600
+  /// Called every ``ExploreProgress/interval`` states expanded (`flowrun explore`'s progress line).
+  package var progress: (@Sendable (ExploreProgress) -> Void)?
   package init() {}
+}
+
+/// How far an exploration has got.
+package struct ExploreProgress: Sendable {
+  /// States expanded between two calls of ``ExploreOptions/progress``.
+  package static let interval = 16_384
+  /// Distinct states found.
+  package var states: Int
+  /// States whose moves were tried; the others (`states - expanded`) wait in the frontier.
+  package var expanded: Int
+  /// Edges of the state graph so far.
+  package var moves: Int
+  package var frontier: Int { states - expanded }
 }
 
 /// One launch: the device's facts, the permission statuses it reports and the variant pinned per experiment.

@@ -1,11 +1,14 @@
 import FlowCore
 
-/// Turns a normalized ``RunState`` into a fixed-width key of 32-bit words: each variable, stored value, fact and
-/// permission status is interned per slot, so equal states get equal keys and the key is all that is kept.
+/// Turns a normalized ``RunState`` into a fixed-width key of 32-bit words and back: each variable, stored value,
+/// fact and permission status is interned per slot, so equal states get equal keys and the key (with a few
+/// payload words while the state waits in the queue) is all that is kept.
 ///
-/// Layout: current step + 1, ended, pending answer, pending timer, history (most recent `historyDepth` steps,
-/// oldest first, 0 = none), variables, store values by persisted key (0 = absent), facts, permission statuses,
-/// the variant of each experiment.
+/// Key layout: current step + 1, ended step + 1, pending answer, pending timer, history (most recent
+/// `historyDepth` steps, oldest first, 0 = none), variables, store values by persisted key (0 = absent), facts,
+/// permission statuses, the variant of each experiment + 1 (0 = none yet). A variable or stored value that no condition reads is compared only by whether it is
+/// empty (1 empty, 2 not); its value's id goes to the payload, which rebuilds the state exactly but is not
+/// compared.
 struct StateCoder {
   let historyDepth: Int
   let variableCount: Int
@@ -14,13 +17,27 @@ struct StateCoder {
   let permissionKinds: [PermissionKind]
   let experimentCount: Int
   let width: Int
+  /// Payload words: one per variable and per store key compared only by emptiness.
+  let payloadWidth: Int
   private var values: [[Value: UInt32]]
+  /// The interned values by id - 1, per table.
+  private var valueList: [[Value]]
   private var pendings: [RunState.Pending: UInt32] = [:]
+  private var pendingList: [RunState.Pending] = []
   private var timers: [Double: UInt32] = [:]
+  private var timerList: [Double] = []
   private var statuses: [PermissionStatus: UInt32] = [:]
+  private var statusList: [PermissionStatus] = []
   /// Per variable and per store key: whether its value is compared, or only whether it is empty.
   let variableMatters: [Bool]
   let storeKeyMatters: [Bool]
+  private let outcomes: [TerminalOutcome]
+  /// The state being expanded, its key and payload: the parts of a successor equal to its (most of them) are
+  /// copied from its key instead of looked up again.
+  private var parent = RunState()
+  private var hasParent = false
+  private var parentKey: [UInt32] = []
+  private var parentPayload: [UInt32] = []
 
   init(flow: Flow, historyDepth: Int) {
     self.historyDepth = historyDepth
@@ -32,18 +49,49 @@ struct StateCoder {
     width =
       4 + historyDepth + variableCount + storeKeys.count + factNames.count + permissionKinds.count + experimentCount
     values = Array(repeating: [:], count: variableCount + storeKeys.count + factNames.count)
+    valueList = Array(repeating: [], count: values.count)
     let reads = flow.controlReads
     variableMatters = flow.variables.map { reads.variables.contains($0.name) }
     storeKeyMatters = flow.variables.filter { $0.persistKey != nil }.map {
       reads.wholeStore || reads.variables.contains($0.name) || reads.storeKeys.contains($0.persistKey ?? "")
     }
+    payloadWidth = (variableMatters + storeKeyMatters).filter { !$0 }.count
+    outcomes = flow.steps.map { $0.terminalOutcome ?? .completed }
+    parentKey = Array(repeating: 0, count: width)
+    parentPayload = Array(repeating: 0, count: payloadWidth)
   }
 
-  mutating func encode(_ state: RunState, into key: inout [UInt32]) {
+  /// Decodes the state with `key` and `payload` and makes it the one whose successors are encoded next.
+  mutating func expand(key: ArraySlice<UInt32>, payload: ArraySlice<UInt32>, clock: Double) -> RunState {
+    for offset in 0..<width { parentKey[offset] = key[key.startIndex + offset] }
+    for offset in 0..<payloadWidth { parentPayload[offset] = payload[payload.startIndex + offset] }
+    parent = decode(parentKey, payload: parentPayload, clock: clock)
+    hasParent = true
+    return parent
+  }
+
+  /// What a relaunch from the state being expanded depends on: its stored values (with the payload's), facts
+  /// and permission statuses.
+  func launchInputs() -> [UInt32] {
+    let variablePayload = variableMatters.filter { !$0 }.count
+    return Array(parentKey[(4 + historyDepth + variableCount)...]) + parentPayload[variablePayload...]
+  }
+
+  /// Whether `key` and `payload` are the state being expanded's (a move that changes nothing).
+  func isExpanding(key: [UInt32], payload: [UInt32]) -> Bool {
+    hasParent && key == parentKey && payload == parentPayload
+  }
+
+  /// Writes `state`'s key and payload.
+  mutating func encode(_ state: RunState, into key: inout [UInt32], payload: inout [UInt32]) {
     key[0] = UInt32(truncatingIfNeeded: (state.current ?? -1) + 1)
-    key[1] = state.ended == nil ? 0 : 1
-    key[2] = state.pending.map { Self.intern($0, in: &pendings) } ?? 0
-    key[3] = state.timer.map { Self.intern($0, in: &timers) } ?? 0
+    key[1] = state.ended.map { UInt32(truncatingIfNeeded: $0.step + 1) } ?? 0
+    if hasParent, state.pending == parent.pending {
+      key[2] = parentKey[2]
+    } else {
+      key[2] = state.pending.map { Self.intern($0, in: &pendings, list: &pendingList) } ?? 0
+    }
+    key[3] = state.timer.map { Self.intern($0, in: &timers, list: &timerList) } ?? 0
     var slot = 4
     var history = state.history
     for offset in 0..<historyDepth {
@@ -51,30 +99,116 @@ struct StateCoder {
     }
     slot += historyDepth
     var table = 0
-    for value in state.variables {
-      key[slot] = variableMatters[table] ? Self.intern(value, in: &values[table]) : Self.emptiness(value)
+    var extra = 0
+    for (index, value) in state.variables.enumerated() {
+      let matters = variableMatters[table]
+      if hasParent, parent.variables[index] == value {
+        key[slot] = parentKey[slot]
+        if !matters { payload[extra] = parentPayload[extra] }
+      } else if matters {
+        key[slot] = Self.intern(value, in: &values[table], list: &valueList[table])
+      } else {
+        key[slot] = Self.emptiness(value)
+        payload[extra] = Self.intern(value, in: &values[table], list: &valueList[table])
+      }
+      if !matters { extra += 1 }
       slot += 1
       table += 1
     }
-    for (offset, storeKey) in storeKeys.enumerated() {
-      let matters = storeKeyMatters[offset]
-      key[slot] = state.store[storeKey].map { matters ? Self.intern($0, in: &values[table]) : Self.emptiness($0) } ?? 0
-      slot += 1
-      table += 1
+    if hasParent, state.store == parent.store {
+      for offset in 0..<storeKeys.count {
+        key[slot + offset] = parentKey[slot + offset]
+        if !storeKeyMatters[offset] { payload[extra] = parentPayload[extra] }
+        if !storeKeyMatters[offset] { extra += 1 }
+      }
+      slot += storeKeys.count
+      table += storeKeys.count
+    } else {
+      for (offset, storeKey) in storeKeys.enumerated() {
+        let stored = state.store[storeKey]
+        if storeKeyMatters[offset] {
+          key[slot] = stored.map { Self.intern($0, in: &values[table], list: &valueList[table]) } ?? 0
+        } else {
+          key[slot] = stored.map(Self.emptiness) ?? 0
+          payload[extra] = stored.map { Self.intern($0, in: &values[table], list: &valueList[table]) } ?? 0
+          extra += 1
+        }
+        slot += 1
+        table += 1
+      }
     }
-    for name in factNames {
-      key[slot] = state.environment[name].map { Self.intern($0, in: &values[table]) } ?? 0
-      slot += 1
-      table += 1
+    if hasParent, state.environment == parent.environment {
+      for offset in 0..<factNames.count { key[slot + offset] = parentKey[slot + offset] }
+      slot += factNames.count
+      table += factNames.count
+    } else {
+      for name in factNames {
+        key[slot] = state.environment[name].map { Self.intern($0, in: &values[table], list: &valueList[table]) } ?? 0
+        slot += 1
+        table += 1
+      }
     }
-    for kind in permissionKinds {
-      key[slot] = state.permissions[kind].map { Self.intern($0, in: &statuses) } ?? 0
-      slot += 1
+    if hasParent, state.permissions == parent.permissions {
+      for offset in 0..<permissionKinds.count {
+        key[slot + offset] = parentKey[slot + offset]
+      }
+      slot += permissionKinds.count
+    } else {
+      for kind in permissionKinds {
+        key[slot] = state.permissions[kind].map { Self.intern($0, in: &statuses, list: &statusList) } ?? 0
+        slot += 1
+      }
     }
     for offset in 0..<experimentCount {
       key[slot] = offset < state.variants.count ? UInt32(truncatingIfNeeded: state.variants[offset] + 1) : 0
       slot += 1
     }
+  }
+
+  /// The state `key` and `payload` were encoded from (its clock is `clock`, the normalized launch time).
+  func decode(_ key: [UInt32], payload: [UInt32], clock: Double) -> RunState {
+    var state = RunState()
+    state.clock = clock
+    state.current = key[0] == 0 ? nil : Int(key[0]) - 1
+    if key[1] != 0 {
+      let step = Int(key[1]) - 1
+      state.ended = .init(step: step, outcome: outcomes[step])
+    }
+    state.pending = key[2] == 0 ? nil : pendingList[Int(key[2]) - 1]
+    state.timer = key[3] == 0 ? nil : timerList[Int(key[3]) - 1]
+    var slot = 4
+    for offset in 0..<historyDepth where key[slot + offset] != 0 { state.history.append(Int(key[slot + offset]) - 1) }
+    slot += historyDepth
+    var table = 0
+    var extra = 0
+    state.variables.reserveCapacity(variableCount)
+    for matters in variableMatters {
+      let id = matters ? key[slot] : payload[extra]
+      state.variables.append(valueList[table][Int(id) - 1])
+      if !matters { extra += 1 }
+      slot += 1
+      table += 1
+    }
+    for (offset, storeKey) in storeKeys.enumerated() {
+      let id = storeKeyMatters[offset] ? key[slot] : payload[extra]
+      if id != 0 { state.store[storeKey] = valueList[table][Int(id) - 1] }
+      if !storeKeyMatters[offset] { extra += 1 }
+      slot += 1
+      table += 1
+    }
+    for name in factNames {
+      if key[slot] != 0 { state.environment[name] = valueList[table][Int(key[slot]) - 1] }
+      slot += 1
+      table += 1
+    }
+    for kind in permissionKinds {
+      if key[slot] != 0 { state.permissions[kind] = statusList[Int(key[slot]) - 1] }
+      slot += 1
+    }
+    for offset in 0..<experimentCount where key[slot + offset] != 0 {
+      state.variants.append(Int(key[slot + offset]) - 1)
+    }
+    return state
   }
 
   /// 1 for an empty string, list or map (or null), 2 otherwise.
@@ -88,9 +222,10 @@ struct StateCoder {
     }
   }
 
-  private static func intern<T: Hashable>(_ value: T, in table: inout [T: UInt32]) -> UInt32 {
+  private static func intern<T: Hashable>(_ value: T, in table: inout [T: UInt32], list: inout [T]) -> UInt32 {
     if let id = table[value] { return id }
-    let id = UInt32(table.count + 1)
+    list.append(value)
+    let id = UInt32(list.count)
     table[value] = id
     return id
   }

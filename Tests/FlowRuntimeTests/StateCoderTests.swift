@@ -1,0 +1,74 @@
+import FlowCore
+import FlowYAML
+import Foundation
+import Synchronization
+import Testing
+
+@testable import FlowRuntime
+
+@Suite struct StateCoderTests {
+  static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent()
+
+  /// The explorer keeps only a state's key and payload and rebuilds the state from them when it expands it:
+  /// every state reached in a seed flow must come back equal, or the exploration would go on from another state.
+  @Test(arguments: ["tempoai.yaml", "anicca-v02.yaml"])
+  func everyExploredStateDecodesToItself(_ name: String) throws {
+    let file = Self.packageRoot.appendingPathComponent("flows/\(name)").path
+    let node = try YAMLLoader.load(bytes: Array(try Data(contentsOf: URL(fileURLWithPath: file))), file: file)
+    let flow = try #require(FlowCompiler.compile(node, file: file).0)
+    let explorer = Explorer(flow: flow)
+    let exploration = explorer.explore()
+    #expect(exploration.stateCount > 1_000)
+    var coder = StateCoder(flow: flow, historyDepth: explorer.options.historyDepth)
+    var key = [UInt32](repeating: 0, count: coder.width)
+    var payload = [UInt32](repeating: 0, count: coder.payloadWidth)
+    var keys: Set<[UInt32]> = []
+    var mismatches: [Int32] = []
+    for id in Int32(0)..<Int32(exploration.stateCount) {
+      let (setup, moves) = exploration.path(to: id)
+      var (state, _) = try Engine(flow: flow).launch(exploration.setups[setup].launch(clock: explorer.options.clock))
+      explorer.normalize(&state)
+      for move in moves { state = try #require(try explorer.apply(move, to: state)).0 }
+      coder.encode(state, into: &key, payload: &payload)
+      if coder.decode(key, payload: payload, clock: explorer.options.clock) != state { mismatches.append(id) }
+      keys.insert(key)
+    }
+    #expect(mismatches.isEmpty, "states that do not decode to themselves: \(mismatches.prefix(10))")
+    // Each id is a distinct state: the paths rebuild states with distinct keys.
+    #expect(keys.count == exploration.stateCount)
+  }
+
+  /// `flowrun explore`'s progress line: the explorer reports every ``ExploreProgress/interval`` states expanded,
+  /// with the states found and the frontier. Three counters modulo 26 on one screen: 26³ = 17,576 states.
+  @Test func progressIsReportedEveryIntervalOfStatesExpanded() throws {
+    var yaml = """
+      flow: counters
+      version: "1"
+      locales: [en]
+      start: count
+      variables:
+        a: { type: int, default: 0 }
+        b: { type: int, default: 0 }
+        c: { type: int, default: 0 }
+      steps:
+        count:
+          kind: screen
+          buttons:
+
+      """
+    for name in ["a", "b", "c"] {
+      yaml += "        \(name): { to: stay, effects: [{ set: \(name), value: '(\(name) + 1) % 26' }] }\n"
+    }
+    let reports = Mutex<[ExploreProgress]>([])
+    var options = ExploreOptions()
+    options.progress = { progress in reports.withLock { $0.append(progress) } }
+    let exploration = Explorer(flow: try compileFlow(yaml), options: options).explore()
+    #expect(exploration.stateCount == 17_576)
+    let seen = reports.withLock { $0 }
+    #expect(seen.map(\.expanded) == [ExploreProgress.interval])
+    let report = try #require(seen.first)
+    #expect(report.states > ExploreProgress.interval && report.states <= 17_576)
+    #expect(report.frontier == report.states - ExploreProgress.interval)
+  }
+}
