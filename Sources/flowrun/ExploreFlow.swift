@@ -55,6 +55,12 @@ struct ExploreFlow: AsyncParsableCommand {
   @Option(help: "Steps of back history kept in each state (0 to 100; each costs 4 bytes per state).")
   var historyDepth = ExploreOptions().historyDepth
 
+  @Flag(
+    help: ArgumentHelp(
+      "Keep each state as a 64-bit fingerprint (hash compaction): less memory; two states with the same "
+        + "fingerprint would count as one."))
+  var compact = false
+
   @Option(help: "Output format: text or json.")
   var format: OutputFormat = .text
 
@@ -80,6 +86,7 @@ struct ExploreFlow: AsyncParsableCommand {
     options.maxStates = maxStates
     options.maxDepth = maxDepth
     options.historyDepth = historyDepth
+    options.compact = compact
     let clock = ContinuousClock()
     let start = clock.now
     if isatty(STDERR_FILENO) == 1 {

@@ -12,11 +12,15 @@ import Testing
 
   /// The explorer keeps only a state's key and payload and rebuilds the state from them when it expands it:
   /// every state reached in a seed flow must come back equal, or the exploration would go on from another state.
+  static func seed(_ name: String) throws -> Flow {
+    let file = packageRoot.appendingPathComponent("flows/\(name)").path
+    let node = try YAMLLoader.load(bytes: Array(try Data(contentsOf: URL(fileURLWithPath: file))), file: file)
+    return try #require(FlowCompiler.compile(node, file: file).0)
+  }
+
   @Test(arguments: ["tempoai.yaml", "anicca-v02.yaml"])
   func everyExploredStateDecodesToItself(_ name: String) throws {
-    let file = Self.packageRoot.appendingPathComponent("flows/\(name)").path
-    let node = try YAMLLoader.load(bytes: Array(try Data(contentsOf: URL(fileURLWithPath: file))), file: file)
-    let flow = try #require(FlowCompiler.compile(node, file: file).0)
+    let flow = try Self.seed(name)
     let explorer = Explorer(flow: flow)
     let exploration = explorer.explore()
     #expect(exploration.stateCount > 1_000)
@@ -70,5 +74,29 @@ import Testing
     let report = try #require(seen.first)
     #expect(report.states > ExploreProgress.interval && report.states <= 17_576)
     #expect(report.frontier == report.states - ExploreProgress.interval)
+  }
+
+  /// `--compact` keeps a 64-bit fingerprint per state instead of its key: on a seed flow it finds the same graph,
+  /// stores fewer bytes per state, and its report says so on the memory line (the only line that differs).
+  @Test func aCompactExplorationFindsTheSameGraphAndSaysSo() throws {
+    let flow = try Self.seed("anicca-v02.yaml")
+    var options = ExploreOptions()
+    options.compact = true
+    let full = Explorer(flow: flow).explore()
+    let compact = Explorer(flow: flow, options: options).explore()
+    #expect(compact.stateCount == 5_376)
+    #expect(compact.parent == full.parent && compact.parentMove == full.parentMove)
+    #expect(compact.edgeTo == full.edgeTo && compact.firstEdge == full.firstEdge)
+    let fullBytes = Int((Double(full.bytesStored) / 5_376).rounded())
+    let compactBytes = Int((Double(compact.bytesStored) / 5_376).rounded())
+    #expect(compactBytes < fullBytes)
+    var fullLines = ExploreReport(full).text.split(separator: "\n", omittingEmptySubsequences: false)
+    var compactLines = ExploreReport(compact).text.split(separator: "\n", omittingEmptySubsequences: false)
+    #expect(fullLines.removeLast() == "memory: \(fullBytes) bytes per state stored")
+    #expect(
+      compactLines.removeLast()
+        == "memory: \(compactBytes) bytes per state stored (--compact: each state kept as a 64-bit fingerprint; "
+        + "two states with the same fingerprint would count as one)")
+    #expect(compactLines == fullLines)
   }
 }

@@ -61,7 +61,11 @@ extension ExploreReport {
     }
     lines.append("shortest path to every step:")
     for path in shortest { lines.append("  \(path.step): \(path.line)") }
-    lines.append("memory: \(Int(bytesPerState.rounded())) bytes per state stored")
+    lines.append(
+      "memory: \(Int(bytesPerState.rounded())) bytes per state stored"
+        + (compact
+          ? " (--compact: each state kept as a 64-bit fingerprint; two states with the same fingerprint would count "
+            + "as one)" : ""))
     return lines.joined(separator: "\n")
   }
 }
@@ -186,6 +190,7 @@ extension ExploreReport {
       "permissionOutcomes": .list(permissionOutcomes.map { .string($0.description) }),
       "shortestPaths": .list(shortest.map(path)),
       "bytesPerState": .int(Int(bytesPerState.rounded())),
+      "compact": .bool(compact),
       "variants": variantsJSON,
     ])
   }

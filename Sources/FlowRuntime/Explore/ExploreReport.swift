@@ -92,6 +92,8 @@ package struct ExploreReport: Sendable {
   package var untakenTransitions: [FlowTransition]
   package var permissionOutcomes: [PermissionOutcome]
   package var bytesPerState: Double
+  /// Whether states were kept as fingerprints (``ExploreOptions/compact``).
+  package var compact = false
   /// What each variant of each experiment reaches (empty for a flow without experiments).
   package var variants: [VariantReach] = []
 
@@ -113,6 +115,7 @@ extension ExploreReport {
     stoppedAt = exploration.stoppedAt.map { "\($0.option) \($0.value(in: exploration.options))" }
     maxStates = exploration.options.maxStates
     bytesPerState = exploration.stateCount == 0 ? 0 : Double(exploration.bytesStored) / Double(exploration.stateCount)
+    compact = exploration.options.compact
 
     var firstState = [Int32](repeating: -1, count: flow.steps.count)
     var terminalStates = [Int](repeating: 0, count: flow.steps.count)

@@ -89,11 +89,12 @@ package struct Explorer {
   package func explore() -> Exploration {
     var result = Exploration(flow: flow, options: options)
     var coder = StateCoder(flow: flow, historyDepth: options.historyDepth)
-    var set = StateSet(width: coder.width)
+    var set = StateSet(width: coder.width, compact: options.compact)
     var key = [UInt32](repeating: 0, count: coder.width)
     var payload = [UInt32](repeating: 0, count: coder.payloadWidth)
     // The states waiting to be expanded are ids processed..<set.count: their keys are in the set, and their
-    // payloads (what the key leaves out) here, from the id `payloadsFrom` on.
+    // payloads (what the key leaves out) here, from the id `payloadsFrom` on; with --compact the set keeps only
+    // fingerprints, so each waiting state's key comes first here.
     var payloads: [UInt32] = []
     var payloadsFrom = 0
     var moveIDs: [ExploreMove: Int32] = [:]
@@ -119,6 +120,7 @@ package struct Explorer {
         result.stoppedAt = .maxStates
         return nil
       }
+      if options.compact { payloads.append(contentsOf: key) }
       payloads.append(contentsOf: payload)
       result.depth.append(parent < 0 ? 0 : result.depth[Int(parent)] &+ 1)
       result.step.append(Int32(key[0]) - 1)
@@ -151,18 +153,20 @@ package struct Explorer {
     var processed = 0
     let width = coder.width
     let payloadWidth = coder.payloadWidth
+    let stride = (options.compact ? width : 0) + payloadWidth
     while processed < set.count, !result.hitLimit {
       let id = Int32(processed)
-      let offset = (processed - payloadsFrom) * payloadWidth
+      let offset = (processed - payloadsFrom) * stride
       let state = coder.expand(
-        key: set.keys[(processed * width)..<((processed + 1) * width)],
-        payload: payloads[offset..<(offset + payloadWidth)], clock: options.clock)
+        key: options.compact
+          ? payloads[offset..<(offset + width)] : set.keys[(processed * width)..<((processed + 1) * width)],
+        payload: payloads[(offset + stride - payloadWidth)..<(offset + stride)], clock: options.clock)
       processed += 1
       if processed & (ExploreProgress.interval - 1) == 0, let progress = options.progress {
         progress(ExploreProgress(states: set.count, expanded: processed, moves: result.edgeTo.count))
       }
-      if processed - payloadsFrom > 65_536 && (processed - payloadsFrom) * payloadWidth * 2 > payloads.count {
-        payloads.removeFirst((processed - payloadsFrom) * payloadWidth)
+      if processed - payloadsFrom > 65_536 && (processed - payloadsFrom) * stride * 2 > payloads.count {
+        payloads.removeFirst((processed - payloadsFrom) * stride)
         payloadsFrom = processed
       }
       result.firstEdge.append(Int32(result.edgeTo.count))
@@ -416,6 +420,9 @@ package struct ExploreOptions: Sendable {
   package var trackTransitions = true
   /// The virtual clock at launch (seconds since 1970-01-01 00:00 UTC).
   package var clock: Double = 9 * 3600
+  /// Keep each state as a 64-bit fingerprint of its key instead of the key (`--compact`, hash compaction): less
+  /// memory per state, at the risk (about n² / 2⁶⁵ for n states) that two states are taken as one.
+  package var compact = false
   /// Called every ``ExploreProgress/interval`` states expanded (`flowrun explore`'s progress line).
   package var progress: (@Sendable (ExploreProgress) -> Void)?
   package init() {}
