@@ -75,6 +75,17 @@ import Testing
     #expect(session.state.variables == ["akira2"])
   }
 
+  /// `taken` scripted without its `suggestion`: the declared example fills it, so `result.suggestion` is never
+  /// null where the declaration says it is a string.
+  @Test func aScriptedAnswerWithoutAResultFieldGetsItsExample() async throws {
+    let flow = try compileFlow(Self.flow)
+    let actions = Fakes.Actions(answers: ["check-username": [ActionAnswer("taken")]])
+    var session = FlowSession(flow: flow, providers: .fakes(actions: actions))
+    _ = try await session.launch()
+    #expect(session.state.variables == ["akira2"])
+    #expect(session.state.ended?.outcome == "completed")
+  }
+
   @Test func elseTakesEveryOutcomeNotNamedAndTheMoveIsNamedElse() async throws {
     let flow = try compileFlow(Self.flow)
     let actions = Fakes.Actions(answers: ["check-username": [ActionAnswer("error")]])

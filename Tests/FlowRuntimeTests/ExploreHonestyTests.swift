@@ -101,7 +101,7 @@ import Testing
       """
     #expect(
       try Self.report(flow) == """
-        birthday 1: 5 states, 14 moves from 1 launch setups (explored completely)
+        birthday 1: 5 states, 12 moves from 1 launch setups (explored completely)
         reachable steps (3): birthday, young, adult
         steps reachable under no environment: none
         terminals:
@@ -137,6 +137,68 @@ import Testing
     """
   }
 
+  /// A text input that must equal what the server sent (`invitation`): no text explore derives from the flow can
+  /// be known to pass.
+  static func invitation(_ values: String) -> String {
+    """
+    flow: handle
+    version: "1"
+    locales: [en]
+    start: handle
+    variables:
+      handle: { type: string, default: "" }
+      invitation: { type: string, default: "X7Q-42" }
+    steps:
+      handle:
+        kind: text-input
+        variable: handle
+        valid: input == invitation\(values)
+        next: done
+      done: { kind: terminal, outcome: completed }
+    """
+  }
+
+  /// The tests of one branch of `valid` are passed together: `startsWith(input, "@") && size(input) >= 4` gets
+  /// `@aaa`, where one test at a time gives `@` and `aaaa`, neither of which passes both (issue 15 item 4, "a
+  /// value per `valid` branch").
+  @Test func aTextThatPassesEveryTestOfAValidBranchIsTyped() throws {
+    #expect(
+      try Self.report(Self.handle("")) == """
+        handle 1: 3 states, 6 moves from 1 launch setups (explored completely)
+        reachable steps (2): handle, done
+        steps reachable under no environment: none
+        terminals:
+          done (completed): 1 distinct paths, 1 states
+        states with no way forward: none
+        loops (forward moves that come back): none
+        flow failures: none
+        declared transitions taken: 2 of 2
+        shortest path to every step:
+          handle: [(defaults)] (launch)
+          done: [(defaults)] input "@aaa"
+        """)
+  }
+
+  /// A `matches` test in `valid` gets a text of its pattern, with the branch's other tests passed too.
+  @Test func aMatchesTestGetsATextOfItsPattern() throws {
+    let flow = """
+      flow: member
+      version: "1"
+      locales: [en]
+      start: member
+      variables:
+        number: { type: string, default: "" }
+      steps:
+        member:
+          kind: text-input
+          variable: number
+          valid: startsWith(input, "N") && matches(input, "^N[0-9]{6}$")
+          next: done
+        done: { kind: terminal, outcome: completed }
+      """
+    #expect(try Self.report(flow).hasSuffix(#"done: [(defaults)] input N000000"#))
+  }
+
   /// With `values:` the flow declares what to type, and explore types exactly that.
   @Test func aTextInputIsGivenTheValuesTheFlowDeclares() throws {
     #expect(
@@ -161,7 +223,7 @@ import Testing
   /// tried and what to declare, and the run's exit status is 1 (``ExploreReport/hasProblems``), as for a capped run.
   @Test func aTextInputThatRefusesEveryTextTriedIsNotADeadEnd() throws {
     #expect(
-      try Self.report(Self.handle("")) == """
+      try Self.report(Self.invitation("")) == """
         handle 1: 1 states, 0 moves from 1 launch setups (explored completely)
         reachable steps (1): handle
         steps reachable under no environment: none
@@ -171,8 +233,8 @@ import Testing
         states with no way forward: none
         states explore did not get past with the inputs tried (not stuck: a text that passes may go on):
           handle: 1 state(s); e.g. [(defaults)] (launch)
-            the text input accepted no text tried (3: "", Akira, "@"); e.g. 'Akira' is not accepted on 'handle' \
-        (startsWith(input, "@") && size(input) >= 4 → startsWith("Akira", "@") && size("Akira") >= 4 → false)
+            the text input accepted no text tried (2: "", Akira); e.g. 'Akira' is not accepted on 'handle' \
+        (input == invitation → "Akira" == "X7Q-42" → false)
             fix: declare `values:` on step 'handle' with a text it accepts
         loops (forward moves that come back): none
         flow failures: none
@@ -181,11 +243,11 @@ import Testing
         shortest path to every step:
           handle: [(defaults)] (launch)
         """)
-    #expect(ExploreReport(Explorer(flow: try compileFlow(Self.handle(""))).explore()).hasProblems)
+    #expect(ExploreReport(Explorer(flow: try compileFlow(Self.invitation(""))).explore()).hasProblems)
   }
 
-  /// A form field with a `pattern` none of the samples matches.
-  static func code(_ values: String) -> String {
+  /// A form field whose `pattern` and `maxLength` no text passes together: its pattern's example is too long.
+  static func code(_ values: String, maxLength: String = ", maxLength: 5") -> String {
     """
     flow: code
     version: "1"
@@ -197,7 +259,8 @@ import Testing
       code:
         kind: form
         fields:
-          code: { label: code, type: string, target: code, required: true, pattern: "[A-Z]{3}-[0-9]{4}"\(values) }
+          code:
+            { label: code, type: string, target: code, required: true, pattern: "[A-Z]{3}-[0-9]{4}"\(maxLength)\(values) }
         next:
           enabled: code != ""
           to: done
@@ -219,7 +282,8 @@ import Testing
         states with no way forward: none
         states explore did not get past with the inputs tried (not stuck: a text that passes may go on):
           code: 1 state(s); e.g. [(defaults)] (launch)
-            field 'code' accepted no text tried (2: "", Akira); e.g. 'Akira' does not match the pattern \
+            field 'code' accepted no text tried (5: "", Akira, aaaaa, aaaaaa, AAA-0000); e.g. 'Akira' does not match \
+        the pattern \
         [A-Z]{3}-[0-9]{4} of field 'code'
             fix: declare `values:` on field 'code' of step 'code' with a text it accepts
         loops (forward moves that come back): none
@@ -238,17 +302,21 @@ import Testing
       json["inputLimited"]
         == .list([
           .map([
-            "step": "code", "states": 1, "form": true, "tried": 2, "refusal": refusal,
+            "step": "code", "states": 1, "form": true, "tried": 5, "refusal": refusal,
             "example": .map(["step": "code", "setup": "(defaults)", "commands": .list([])]),
-            "inputs": .list([.map(["field": "code", "tried": .list(["", "Akira"]), "refusal": refusal])]),
+            "inputs": .list([
+              .map([
+                "field": "code", "tried": .list(["", "Akira", "aaaaa", "aaaaaa", "AAA-0000"]), "refusal": refusal,
+              ])
+            ]),
           ])
         ]))
     #expect(json["notReachedWithInputsTried"] == .list(["done"]))
     #expect(json["unreachable"] == .list([]))
     #expect(json["deadEnds"] == .list([]))
     #expect(
-      try Self.report(Self.code(", values: [ABC-1234, abc]")) == """
-        code 1: 3 states, 6 moves from 1 launch setups (explored completely)
+      try Self.report(Self.code(", values: [ABC-1234, abc]", maxLength: "")) == """
+        code 1: 3 states, 5 moves from 1 launch setups (explored completely)
         reachable steps (2): code, done
         steps reachable under no environment: none
         terminals:
@@ -320,6 +388,7 @@ import Testing
       variables:
         handle: { type: string, default: "" }
         code: { type: string, default: "" }
+        invitation: { type: string, default: "X7Q-42" }
         invited: { type: bool, default: false }
       steps:
         welcome:
@@ -330,7 +399,7 @@ import Testing
         handle:
           kind: text-input
           variable: handle
-          valid: startsWith(input, "@") && size(input) >= 4
+          valid: input == invitation
           next: done
         invite:
           kind: text-input
@@ -353,8 +422,8 @@ import Testing
           invite: 1 state(s); e.g. [(defaults)] tap invite
         states explore did not get past with the inputs tried (not stuck: a text that passes may go on):
           handle: 1 state(s); e.g. [(defaults)] tap handle
-            the text input accepted no text tried (3: "", Akira, "@"); e.g. 'Akira' is not accepted on 'handle' \
-        (startsWith(input, "@") && size(input) >= 4 → startsWith("Akira", "@") && size("Akira") >= 4 → false)
+            the text input accepted no text tried (2: "", Akira); e.g. 'Akira' is not accepted on 'handle' \
+        (input == invitation → "Akira" == "X7Q-42" → false)
             fix: declare `values:` on step 'handle' with a text it accepts
         loops (forward moves that come back): none
         flow failures: none

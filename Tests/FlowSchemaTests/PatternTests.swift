@@ -88,3 +88,22 @@ struct PatternTests {
     #expect(!unchecked.isValid(Node(.string("a"))))
   }
 }
+
+/// The text explore types for a `pattern` field or a `matches` test: built from the pattern and matched in full.
+struct PatternExampleTests {
+  @Test(arguments: [
+    ("[A-Z]{3}-[0-9]{4}", 0, "AAA-0000"), ("(cat|dog)s?", 0, "cat"), ("[a-z]+", 4, "aaaa"), (#"\d{6}"#, 0, "000000"),
+    ("^[0-9]{2}(:[0-5][0-9])?$", 0, "00"), ("x(ab){1,2}", 5, "xabab"), (#"[^\s]@[^\s]+\.jp"#, 0, "a@a.jp"),
+  ])
+  func anExampleMatchesThePatternInFull(pattern: String, minLength: Int, expected: String) throws {
+    let example = LinearPattern.example(matching: pattern, minLength: minLength)
+    #expect(example == expected)
+    #expect(try LinearPattern("^(?:" + pattern + ")$").matches(expected))
+  }
+
+  /// No text: an empty class; a bounded repetition that cannot reach the length asked for.
+  @Test(arguments: [(#"[^\s\S]"#, 0), ("a{1,3}", 4)])
+  func aPatternWithNoSuchTextHasNoExample(pattern: String, minLength: Int) {
+    #expect(LinearPattern.example(matching: pattern, minLength: minLength) == nil)
+  }
+}

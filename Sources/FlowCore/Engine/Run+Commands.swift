@@ -8,6 +8,10 @@ extension Run {
     case .next where step.textInput != nil:
       if let next = step.next { try requireVisible(next, named: "next", on: current) }
       try confirmText(try currentText(on: current), on: current)
+    case .next where !step.fields.isEmpty:
+      // Next confirms the form as it stands: each field's prefill, required fields checked.
+      if let next = step.next { try requireVisible(next, named: "next", on: current) }
+      try fill([:], on: current)
     case .next:
       guard let next = step.next else { throw reject("'\(step.id)' has no next button", on: current) }
       try requireVisible(next, named: "next", on: current)
@@ -125,6 +129,8 @@ extension Run {
     return ""
   }
 
+  /// Fills the form with `values` by field name (a field left out holds its prefill, if it has one), checks each
+  /// field, then follows `next`.
   mutating func fill(_ values: [String: String], on current: StepIndex) throws {
     let step = flow.steps[current]
     guard !step.fields.isEmpty else { throw reject("'\(step.id)' has no form fields", on: current) }
@@ -137,7 +143,13 @@ extension Run {
     var assignments: [(AssignmentTarget, Value)] = []
     for field in step.fields {
       let shown = try isVisible(field)
-      guard let raw = values[field.name] else {
+      // A field not typed in holds its prefill, as on the screen.
+      let prefilled =
+        shown
+        ? try field.prefill.flatMap { (prefill) throws(RunError) in
+          Step.Field.text(of: try evaluate(prefill))
+        } : nil
+      guard let raw = values[field.name] ?? prefilled else {
         if field.isRequired && shown {
           throw reject(
             try fieldMessage(field, .required, "field '\(field.name)' of '\(step.id)' is required"), on: current)

@@ -10,6 +10,7 @@ extension FlowExpression {
   package func boundaryValues(of path: [String]) -> [Value] {
     var found: [Value] = []
     Self.collectBoundaries(syntax, of: path, into: &found)
+    Self.collectConjunctions(syntax, of: path, into: &found)
     return found
   }
 
@@ -98,6 +99,80 @@ extension FlowExpression {
       break
     }
     for child in children(node) { collectBoundaries(child, of: path, into: &found) }
+  }
+
+  /// For each chain of `&&` (and each `matches` test), one text that passes every test of the chain on the
+  /// string at `path` at once: its `startsWith` prefix, `contains` parts and the `matches` pattern's example,
+  /// padded to the chain's smallest `size`. One test at a time, `startsWith(input, "@") && size(input) >= 4`
+  /// gives `@` and `aaaa`, neither of which passes both; this gives `@aaa`.
+  private static func collectConjunctions(_ node: Syntax, of path: [String], into found: inout [Value]) {
+    guard reads(node, path) else { return }
+    switch node {
+    case .binary(.and, _, _, _):
+      var chain: [Syntax] = []
+      flatten(node, into: &chain)
+      if let text = text(passing: chain, path) { found.append(.string(text)) }
+      for part in chain { collectConjunctions(part, of: path, into: &found) }
+      return
+    case .call(.matches, _, _):
+      if let text = text(passing: [node], path) { found.append(.string(text)) }
+    default:
+      break
+    }
+    for child in children(node) { collectConjunctions(child, of: path, into: &found) }
+  }
+
+  private static func flatten(_ node: Syntax, into chain: inout [Syntax]) {
+    if case .binary(.and, let left, let right, _) = node {
+      flatten(left, into: &chain)
+      flatten(right, into: &chain)
+    } else {
+      chain.append(node)
+    }
+  }
+
+  /// A text passing every test of `chain` on the string at `path`, or nil when the chain says nothing of its shape.
+  private static func text(passing chain: [Syntax], _ path: [String]) -> String? {
+    var prefix = ""
+    var parts: [String] = []
+    var pattern: String?
+    var fewest = 0
+    for test in chain {
+      switch test {
+      case .call(.startsWith, let arguments, _) where arguments.count == 2 && arguments[0].path == path:
+        if case .literal(.string(let start), _) = arguments[1], start.count > prefix.count { prefix = start }
+      case .call(.contains, let arguments, _) where arguments.count == 2 && arguments[0].path == path:
+        if case .literal(.string(let part), _) = arguments[1] { parts.append(part) }
+      case .call(.matches, let arguments, _) where arguments.count == 2 && arguments[0].path == path:
+        if case .literal(.string(let source), _) = arguments[1] { pattern = source }
+      case .binary(let op, .call(.size, let arguments, _), .literal(.int(let n), _), _)
+      where arguments.first?.path == path:
+        fewest = max(fewest, smallestSize(op, n))
+      case .binary(let op, .literal(.int(let n), _), .call(.size, let arguments, _), _)
+      where arguments.first?.path == path:
+        if let mirrored = op.mirrored { fewest = max(fewest, smallestSize(mirrored, n)) }
+      default:
+        break
+      }
+    }
+    guard !prefix.isEmpty || !parts.isEmpty || pattern != nil else { return nil }
+    var text = prefix + parts.joined()
+    if let pattern {
+      guard let example = LinearPattern.example(matching: pattern, minLength: max(0, fewest - text.count)) else {
+        return nil
+      }
+      text += example
+    }
+    return text + String(repeating: "a", count: max(0, min(fewest, 256) - text.count))
+  }
+
+  /// The fewest characters `size(x) op n` allows.
+  private static func smallestSize(_ op: BinaryOperator, _ n: Int) -> Int {
+    switch op {
+    case .greaterOrEqual, .equal: n
+    case .greater: n &+ 1
+    default: 0
+    }
   }
 
   /// The values of the compared side on both sides of `op literal`.

@@ -100,13 +100,19 @@ package struct ActionScript: Sendable {
     return stepAnswers.takeFirst(step) ?? answers.takeFirst(request.name)
   }
 
-  /// The answer given: `answer` (scripted or a person's), else the declaration's default outcome; a system
-  /// dialog is shown only when the answer and the outcome's declaration both say so.
+  /// The answer given: `answer` (scripted or a person's), else the declaration's default outcome; a result field
+  /// the answer leaves out takes its declared example (an optional one stays null), so a flow reading it never
+  /// finds a required field missing; a system dialog is shown only when the answer and the outcome's declaration
+  /// both say so.
   package func finish(_ request: ActionRequest, with answer: ActionAnswer?) -> ActionAnswer {
     let declaration = request.declaration
     let answer = answer ?? Self.answer(declaration.defaultOutcome, of: declaration)
-    let dialog = declaration.outcome(answer.outcome)?.dialog ?? true
-    return ActionAnswer(answer.outcome, result: answer.result, dialogShown: answer.dialogShown && dialog)
+    let outcome = declaration.outcome(answer.outcome)
+    var result = answer.result
+    for field in outcome?.result ?? [] where result[field.name] == nil && !field.type.isOptional {
+      result[field.name] = field.example
+    }
+    return ActionAnswer(answer.outcome, result: result, dialogShown: answer.dialogShown && (outcome?.dialog ?? true))
   }
 
   /// The outcome `name` of `declaration` with every result field at its example value (what explore and

@@ -169,8 +169,8 @@ extension Step.Field {
   }
 
   /// Candidates from the field's own checks: each option (and, for a multi-choice field, all of them), the values
-  /// on both sides of a `min` or `max` that needs no names (`1`, `date("1900-01-01")`), and texts of `minLength`
-  /// and `maxLength` characters and one character beyond.
+  /// on both sides of a `min` or `max` that needs no names (`1`, `date("1900-01-01")`), texts of `minLength`
+  /// and `maxLength` characters and one character beyond, and a text the `pattern` matches.
   var checkedSamples: [String] {
     var texts = options.map(\.id)
     if type == .multiChoice, options.count > 1 { texts.append(options.map(\.id).joined(separator: ",")) }
@@ -184,6 +184,9 @@ extension Step.Field {
     for (length, extra) in [(minLength, -1), (maxLength, 1)] {
       guard let length else { continue }
       texts += [length, length + extra].filter { (0...256).contains($0) }.map { String(repeating: "a", count: $0) }
+    }
+    if let pattern, let example = LinearPattern.example(matching: pattern, minLength: minLength ?? 0) {
+      texts.append(example)
     }
     return texts
   }
