@@ -85,3 +85,61 @@ import Testing
     #expect(!report.hasErrors)
   }
 }
+
+/// Changes to what the app's lifecycle runs: the `launch:` list, `foreground:` and `open:` entries (issue 12 item
+/// 5: "diff ... understand them").
+@Suite struct LifecycleDiffTests {
+  static func flow(_ lifecycle: String) -> String {
+    """
+    flow: l
+    version: "1"
+    locales: [en]
+    start: a
+    variables:
+      name: { type: string, default: "" }
+      code: { type: string, default: "" }
+    \(lifecycle)
+    steps:
+      a: { kind: screen, next: end }
+      end: { kind: terminal, outcome: completed }
+    """
+  }
+
+  @Test func launchForegroundAndOpenChangesAreListed() throws {
+    let old = Self.flow(
+      """
+      launch:
+        - track: app_open
+        - action: restore-profile
+          on:
+            found: { effects: [{ set: name, value: result.displayName ?? name }] }
+      open:
+        referral:
+          params: { code: string }
+          effects: [{ set: code, value: params.code }]
+      """)
+    let new = Self.flow(
+      """
+      launch:
+        - action: restore-profile
+          when: name == ""
+          on:
+            found: { effects: [{ set: name, value: result.displayName ?? name }] }
+      foreground:
+        effects: [{ track: app_foreground }]
+      """)
+    let report = FlowDiff.compare(old: try compileFlow(old), new: try compileFlow(new))
+    #expect(
+      report.effectChanges.map { "\($0.subject): \($0.before) => \($0.after)" } == [
+        "launch: track app_open; action restore-profile on found → set name = result.displayName ?? name"
+          + " => action restore-profile when name == \"\" on found → set name = result.displayName ?? name",
+        "open referral: param code: string; set code = params.code => (absent)",
+        "foreground: (absent) => track app_foreground",
+      ])
+  }
+
+  @Test func anUnchangedLifecycleIsNotListed() throws {
+    let flow = try compileFlow(Self.flow("launch:\n  - track: app_open"))
+    #expect(FlowDiff.compare(old: flow, new: flow).effectChanges.isEmpty)
+  }
+}

@@ -72,6 +72,17 @@ package enum FlowDiff {
       let b = after.map(\.summaryText)
       if a != b { report.effectChanges.append(.init(subject: name, before: list(a), after: list(b))) }
     }
+    let (oldLifecycle, newLifecycle) = (lifecycle(old), lifecycle(new))
+    for name in (oldLifecycle + newLifecycle).map(\.name).reduce(
+      into: [String](), { if !$0.contains($1) { $0.append($1) } })
+    {
+      let a = oldLifecycle.first { $0.name == name }?.items
+      let b = newLifecycle.first { $0.name == name }?.items
+      if a != b {
+        report.effectChanges.append(
+          .init(subject: name, before: a.map(list) ?? "(absent)", after: b.map(list) ?? "(absent)"))
+      }
+    }
     let oldTransitions = Dictionary(old.declaredTransitions.map { ($0.transition, $0) }) { a, _ in a }
     let newTransitions = Dictionary(new.declaredTransitions.map { ($0.transition, $0) }) { a, _ in a }
     report.transitionsAdded = new.declaredTransitions.map(\.transition).filter { oldTransitions[$0] == nil }.map(
@@ -101,6 +112,36 @@ package enum FlowDiff {
   }
 
   static func list(_ items: [String]) -> String { items.isEmpty ? "(none)" : items.joined(separator: "; ") }
+
+  /// What the app's lifecycle runs, by name: the `launch:` list (its effects and actions, each with its `when`,
+  /// arguments and outcomes' effects), `foreground:`'s effects and each `open:` entry's parameters and effects.
+  /// Their routes to steps are declared transitions, compared with the others.
+  static func lifecycle(_ flow: Flow) -> [(name: String, items: [String])] {
+    var result: [(name: String, items: [String])] = []
+    if !flow.launch.isEmpty {
+      result.append(
+        (
+          "launch",
+          flow.launch.map { item in
+            switch item {
+            case .effect(let effect): return effect.summaryText
+            case .action(let action):
+              let arguments = action.arguments.map { "\($0.name): \($0.value)" }.joined(separator: ", ")
+              let outcomes = action.outcomes.map { "\($0.name) → \(list($0.transition.effects.map(\.summaryText)))" }
+              return "action \(action.name.value)" + (arguments.isEmpty ? "" : "(\(arguments))")
+                + (action.when.map { " when \($0)" } ?? "")
+                + (outcomes.isEmpty ? "" : " on \(outcomes.joined(separator: ", "))")
+            }
+          }
+        ))
+    }
+    if let foreground = flow.foreground { result.append(("foreground", foreground.effects.map(\.summaryText))) }
+    for entry in flow.openEntries {
+      let params = entry.params.map { "param \($0.name): \($0.type.rawValue)\($0.isRequired ? "" : "?")" }
+      result.append(("open \(entry.name)", params + entry.transition.effects.map(\.summaryText)))
+    }
+    return result
+  }
 
   /// Steps whose place among the steps both versions keep has changed.
   static func reordered(_ before: [String], _ after: [String]) -> [String] {
