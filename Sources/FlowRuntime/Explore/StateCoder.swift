@@ -38,6 +38,9 @@ struct StateCoder {
   private var hasParent = false
   private var parentKey: [UInt32] = []
   private var parentPayload: [UInt32] = []
+  /// The key and payload of the state expanded before (`parent` until the next one is decoded).
+  private var previousKey: [UInt32] = []
+  private var previousPayload: [UInt32] = []
 
   init(flow: Flow, historyDepth: Int) {
     self.historyDepth = historyDepth
@@ -59,13 +62,19 @@ struct StateCoder {
     outcomes = flow.steps.map { $0.terminalOutcome ?? .completed }
     parentKey = Array(repeating: 0, count: width)
     parentPayload = Array(repeating: 0, count: payloadWidth)
+    previousKey = parentKey
+    previousPayload = parentPayload
   }
 
   /// Decodes the state with `key` and `payload` and makes it the one whose successors are encoded next.
   mutating func expand(key: ArraySlice<UInt32>, payload: ArraySlice<UInt32>, clock: Double) -> RunState {
+    swap(&parentKey, &previousKey)
+    swap(&parentPayload, &previousPayload)
     for offset in 0..<width { parentKey[offset] = key[key.startIndex + offset] }
     for offset in 0..<payloadWidth { parentPayload[offset] = payload[payload.startIndex + offset] }
-    parent = decode(parentKey, payload: parentPayload, clock: clock)
+    parent = decode(
+      parentKey, payload: parentPayload, clock: clock, previous: hasParent ? parent : nil, previousKey: previousKey,
+      previousPayload: previousPayload)
     hasParent = true
     return parent
   }
@@ -165,8 +174,20 @@ struct StateCoder {
     }
   }
 
-  /// The state `key` and `payload` were encoded from (its clock is `clock`, the normalized launch time).
-  func decode(_ key: [UInt32], payload: [UInt32], clock: Double) -> RunState {
+  /// The state `key` and `payload` were encoded from (its clock is `clock`, the normalized launch time). The
+  /// variables, stored values, facts and permissions of `previous` (decoded from `previousKey` and
+  /// `previousPayload`) are shared where their words are the same, instead of built again.
+  func decode(
+    _ key: [UInt32], payload: [UInt32], clock: Double, previous: RunState? = nil, previousKey: [UInt32] = [],
+    previousPayload: [UInt32] = []
+  ) -> RunState {
+    func same(_ slots: Range<Int>, _ extras: Range<Int> = 0..<0) -> Bool {
+      guard previous != nil else { return false }
+      for slot in slots where key[slot] != previousKey[slot] { return false }
+      for extra in extras where payload[extra] != previousPayload[extra] { return false }
+      return true
+    }
+    let variablePayload = variableMatters.filter { !$0 }.count
     var state = RunState()
     state.clock = clock
     state.current = key[0] == 0 ? nil : Int(key[0]) - 1
@@ -181,29 +202,53 @@ struct StateCoder {
     slot += historyDepth
     var table = 0
     var extra = 0
-    state.variables.reserveCapacity(variableCount)
-    for matters in variableMatters {
-      let id = matters ? key[slot] : payload[extra]
-      state.variables.append(valueList[table][Int(id) - 1])
-      if !matters { extra += 1 }
-      slot += 1
-      table += 1
+    if let previous, same(slot..<(slot + variableCount), 0..<variablePayload) {
+      state.variables = previous.variables
+      slot += variableCount
+      table += variableCount
+      extra += variablePayload
+    } else {
+      state.variables.reserveCapacity(variableCount)
+      for matters in variableMatters {
+        let id = matters ? key[slot] : payload[extra]
+        state.variables.append(valueList[table][Int(id) - 1])
+        if !matters { extra += 1 }
+        slot += 1
+        table += 1
+      }
     }
-    for (offset, storeKey) in storeKeys.enumerated() {
-      let id = storeKeyMatters[offset] ? key[slot] : payload[extra]
-      if id != 0 { state.store[storeKey] = valueList[table][Int(id) - 1] }
-      if !storeKeyMatters[offset] { extra += 1 }
-      slot += 1
-      table += 1
+    if let previous, same(slot..<(slot + storeKeys.count), variablePayload..<payloadWidth) {
+      state.store = previous.store
+      slot += storeKeys.count
+      table += storeKeys.count
+    } else {
+      for (offset, storeKey) in storeKeys.enumerated() {
+        let id = storeKeyMatters[offset] ? key[slot] : payload[extra]
+        if id != 0 { state.store[storeKey] = valueList[table][Int(id) - 1] }
+        if !storeKeyMatters[offset] { extra += 1 }
+        slot += 1
+        table += 1
+      }
     }
-    for name in factNames {
-      if key[slot] != 0 { state.environment[name] = valueList[table][Int(key[slot]) - 1] }
-      slot += 1
-      table += 1
+    if let previous, same(slot..<(slot + factNames.count)) {
+      state.environment = previous.environment
+      slot += factNames.count
+      table += factNames.count
+    } else {
+      for name in factNames {
+        if key[slot] != 0 { state.environment[name] = valueList[table][Int(key[slot]) - 1] }
+        slot += 1
+        table += 1
+      }
     }
-    for kind in permissionKinds {
-      if key[slot] != 0 { state.permissions[kind] = statusList[Int(key[slot]) - 1] }
-      slot += 1
+    if let previous, same(slot..<(slot + permissionKinds.count)) {
+      state.permissions = previous.permissions
+      slot += permissionKinds.count
+    } else {
+      for kind in permissionKinds {
+        if key[slot] != 0 { state.permissions[kind] = statusList[Int(key[slot]) - 1] }
+        slot += 1
+      }
     }
     for offset in 0..<experimentCount where key[slot + offset] != 0 {
       state.variants.append(Int(key[slot + offset]) - 1)
