@@ -199,6 +199,51 @@ import Testing
     #expect(try Self.report(flow).hasSuffix(#"done: [(defaults)] input N000000"#))
   }
 
+  /// A deep link whose parameter must match a pattern: explore opens it with a sample and with a text of the
+  /// pattern, and reaches the step the link leads to (it used to open `code=A1` only and call `invited`
+  /// reachable under no environment).
+  @Test func aDeepLinkIsOpenedWithParametersTheFlowAccepts() throws {
+    let flow = """
+      flow: referral
+      version: "1"
+      locales: [en]
+      start: welcome
+      variables:
+        code: { type: string, default: "" }
+      open:
+        referral:
+          params: { code: string }
+          effects:
+            - set: code
+              value: params.code
+              when: 'matches(params.code, "^[A-Z0-9]{4,12}$")'
+          to:
+            - when: code != ""
+              to: invited
+            - to: stay
+      steps:
+        welcome: { kind: screen, next: done }
+        invited: { kind: screen, next: done }
+        done: { kind: terminal, outcome: completed }
+      """
+    #expect(
+      try Self.report(flow) == """
+        referral 1: 6 states, 15 moves from 1 launch setups (explored completely)
+        reachable steps (3): welcome, invited, done
+        steps reachable under no environment: none
+        terminals:
+          done (completed): 2 distinct paths, 3 states
+        states with no way forward: none
+        loops (forward moves that come back): none
+        flow failures: none
+        declared transitions taken: 4 of 4
+        shortest path to every step:
+          welcome: [(defaults)] (launch)
+          invited: [(defaults)] open flowkit://referral?code=AAAA
+          done: [(defaults)] next
+        """)
+  }
+
   /// With `values:` the flow declares what to type, and explore types exactly that.
   @Test func aTextInputIsGivenTheValuesTheFlowDeclares() throws {
     #expect(

@@ -17,6 +17,8 @@ struct ExploreInputs {
   let events: [[FlowEvent]]
   /// The texts tried in each input of each step, by step index: the text input's, or each form field's in order.
   let candidates: [[Candidates]]
+  /// The deep links opened, for every `open:` entry (``links(to:control:)``).
+  let links: [String]
 
   /// The texts tried in one input.
   struct Candidates {
@@ -46,6 +48,58 @@ struct ExploreInputs {
     }
     events = byStep.map(\.events)
     candidates = byStep.map(\.candidates)
+    links = flow.openEntries.flatMap { Self.links(to: $0, control: control) }
+  }
+
+  /// The links tried for `entry`: each parameter at its first candidate, then each parameter's other candidates in
+  /// turn. A parameter's candidates are a sample of its type and the values the flow's conditions compare
+  /// `params.NAME` with (a `matches` test gives a text of its pattern): `flowkit://referral?code=A1`, then
+  /// `flowkit://referral?code=aaaa` for `matches(params.code, "^[A-Za-z0-9]{4,12}$")`.
+  static func links(to entry: OpenEntry, control: [Expr]) -> [String] {
+    let candidates = entry.params.map { parameter -> [String] in
+      var texts: [String] =
+        switch parameter.type {
+        case .int: ["1"]
+        case .bool: ["true", "false"]
+        default: ["A1"]
+        }
+      for expr in control {
+        texts += expr.expression.boundaryValues(of: ["params", parameter.name]).compactMap(Step.Field.text(of:))
+      }
+      var seen: Set<String> = []
+      return texts.filter { seen.insert($0).inserted }
+    }
+    func link(_ values: [String]) -> String {
+      let query = zip(entry.params, values).map { "\($0.name)=\(percentEncoded($1))" }
+      return "flowkit://\(entry.name)" + (query.isEmpty ? "" : "?" + query.joined(separator: "&"))
+    }
+    let baseline = candidates.map { $0.first ?? "" }
+    var links = [link(baseline)]
+    for (index, texts) in candidates.enumerated() {
+      for text in texts.dropFirst() {
+        var values = baseline
+        values[index] = text
+        links.append(link(values))
+      }
+    }
+    return links
+  }
+
+  /// `text` as a URL query value: letters, digits and `-._~` as they are, every other byte as `%XX`.
+  static func percentEncoded(_ text: String) -> String {
+    var result = ""
+    for byte in text.utf8 {
+      switch byte {
+      case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+        UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
+        UInt8(ascii: "~"):
+        result.unicodeScalars.append(Unicode.Scalar(byte))
+      default:
+        let hex = Array("0123456789ABCDEF")
+        result += "%\(hex[Int(byte >> 4)])\(hex[Int(byte & 15)])"
+      }
+    }
+    return result
   }
 
   /// A name an input is read by and the expressions that read it.

@@ -306,7 +306,7 @@ package struct Explorer {
         }
       }
     }
-    for entry in flow.openEntries { result.append(.event(.open(Self.sampleLink(to: entry)))) }
+    result += inputs.links.map { .event(.open($0)) }
     result.append(.restart)
     result.append(.event(.reset))
     return result
@@ -383,20 +383,6 @@ package struct Explorer {
       for step in state.history.steps.suffix(options.historyDepth) { kept.append(step) }
       state.history = kept
     }
-  }
-
-  /// A link to an `open:` entry with a sample of each parameter: `flowkit://referral?code=A1`.
-  package static func sampleLink(to entry: OpenEntry) -> String {
-    let query = entry.params.map { parameter -> String in
-      let sample =
-        switch parameter.type {
-        case .int: "1"
-        case .bool: "true"
-        default: "A1"
-        }
-      return "\(parameter.name)=\(sample)"
-    }
-    return "flowkit://\(entry.name)" + (query.isEmpty ? "" : "?" + query.joined(separator: "&"))
   }
 }
 
