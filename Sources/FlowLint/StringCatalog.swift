@@ -7,7 +7,8 @@ package import FlowCore
 /// sorted, two-space indentation, `" : "` between a key and its value, no newline at the end. Each key is
 /// marked `"extractionState" : "manual"` (Xcode keeps such keys instead of marking them stale when no Swift
 /// code uses them), and each text is `translated` with its value as the flow gives it, `{name}` placeholders
-/// included, since FlowKit fills them itself. The source language is the flow's first locale.
+/// included, since FlowKit fills them itself; a text with plural forms is a `plural` variation with one form per
+/// CLDR category. The source language is the flow's first locale.
 package struct StringCatalog: Sendable {
   /// The catalog's keys, each with its position and the locales it has a localization for.
   package var keys: [String: (location: SourceLocation, locales: Set<String>)]
@@ -17,8 +18,22 @@ package struct StringCatalog: Sendable {
     var localizations: [String: [Node.Entry]] = [:]
     for locale in flow.locales {
       for (key, text) in flow.strings[locale] ?? [:] {
-        let unit = mapping([("state", Node(.string("translated"))), ("value", Node(.string(text.value)))])
-        localizations[key, default: []].append(entry(locale, mapping([("stringUnit", unit)])))
+        func unit(_ value: String) -> Node {
+          mapping([("stringUnit", mapping([("state", Node(.string("translated"))), ("value", Node(.string(value)))]))])
+        }
+        // A text with plural forms is a plural variation, one form per CLDR category, as Xcode writes them.
+        let localization =
+          if let forms = flow.plurals[locale]?[key] {
+            mapping([
+              (
+                "variations",
+                mapping([("plural", mapping(forms.map { ($0.key.rawValue, unit($0.value)) }.sorted { $0.0 < $1.0 }))])
+              )
+            ])
+          } else {
+            unit(text.value)
+          }
+        localizations[key, default: []].append(entry(locale, localization))
       }
     }
     let strings = localizations.keys.sorted().map { key in

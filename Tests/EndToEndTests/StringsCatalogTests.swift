@@ -93,6 +93,65 @@ struct StringsCatalogTests {
   }
 
   /// Every seed flow exports to a catalog that `--strings` finds complete.
+  /// A text with plural forms becomes a plural variation with each form, as Xcode writes one.
+  @Test func aTextWithPluralFormsIsExportedAsAPluralVariation() throws {
+    let directory = try Tool.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    try """
+    flow: tries
+    version: '1.0'
+    locales: [en, ja]
+    start: a
+    variables: { left: { type: int, default: 2 } }
+    steps:
+      a: { kind: screen, title: { key: tries_left, args: { count: left } }, next: end }
+      end: { kind: terminal, outcome: completed }
+    strings:
+      en: { tries_left: { one: "{count} try left", other: "{count} tries left" } }
+      ja: { tries_left: "あと{count}回" }
+    """.write(to: directory.appendingPathComponent("tries.yaml"), atomically: true, encoding: .utf8)
+    let result = try Tool.run("flowrun", ["strings", "export", "tries.yaml", "--xcstrings"], directory: directory)
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(
+      result.stdout == #"""
+        {
+          "sourceLanguage" : "en",
+          "strings" : {
+            "tries_left" : {
+              "extractionState" : "manual",
+              "localizations" : {
+                "en" : {
+                  "variations" : {
+                    "plural" : {
+                      "one" : {
+                        "stringUnit" : {
+                          "state" : "translated",
+                          "value" : "{count} try left"
+                        }
+                      },
+                      "other" : {
+                        "stringUnit" : {
+                          "state" : "translated",
+                          "value" : "{count} tries left"
+                        }
+                      }
+                    }
+                  }
+                },
+                "ja" : {
+                  "stringUnit" : {
+                    "state" : "translated",
+                    "value" : "あと{count}回"
+                  }
+                }
+              }
+            }
+          },
+          "version" : "1.0"
+        }
+        """#)
+  }
+
   @Test(arguments: ["anicca-v04.yaml", "tempoai.yaml"])
   func exportedCatalogPassesTheCheck(seed: String) throws {
     let directory = try Tool.temporaryDirectory()
