@@ -1295,15 +1295,19 @@ package enum EmbeddedSchemas {
       }
     },
     "launchAction": {
-      "description": "A system action run at launch. Each outcome runs effects with `result` bound; it cannot go to a step (the `resume` routes choose the first step). An outcome with no entry does nothing.",
+      "description": "A declared action run at launch. Each outcome runs effects with `result` bound; it cannot go to a step (the `resume` routes choose the first step). An outcome with no entry does nothing.",
       "type": "object",
       "required": [
         "action"
       ],
       "properties": {
         "action": {
-          "description": "The system action to run.",
+          "description": "The action to run (declared by the prelude or the flow).",
           "$ref": "#/$defs/actionName"
+        },
+        "arguments": {
+          "description": "The action's arguments: name to expression, one per argument its declaration lists (`userId: 'userId != \"\" ? userId : env.deviceId'`).",
+          "$ref": "#/$defs/callArguments"
         },
         "when": {
           "description": "The action runs only when this condition holds; otherwise the next entry runs.",

@@ -233,6 +233,21 @@ import Testing
     #expect(!reviewed.stdout.isEmpty)
   }
 
+  /// The start-up fetch asks by the device id while the user is anonymous (seed 002 patch 6): the one action
+  /// performed at launch carries it.
+  @Test func theStartUpFetchAsksByTheDeviceIDWhileAnonymous() throws {
+    let result = try Tool.run(
+      "flowrun", ["flows/anicca-v04.yaml", "--restore", "empty", "--env", "deviceId=device-42", "--trace", "json"],
+      stdin: "")
+    #expect(result.status == 0, "\(result.stderr)")
+    let performed = result.stdout.split(separator: "\n").filter { $0.contains(#""effect":"perform""#) }
+    #expect(
+      performed == [
+        #"{"action":"restore-profile","arguments":{"userId":"device-42"},"effect":"perform","#
+          + #""summary":"perform restore-profile {userId: \"device-42\"}","type":"effect"}"#
+      ])
+  }
+
   /// Anicca v0.4 fetches the profile at launch (seed 002 patch 6): unanswered, the run stops before the first
   /// screen and names the flag.
   @Test func anUnansweredLaunchActionStopsBeforeTheFirstScreen() throws {
