@@ -2,10 +2,26 @@ import FlowBenchmarkSupport
 import FlowCore
 import FlowRuntime
 import Foundation
+import Synchronization
 import Testing
 
 /// Not a timed test: prints the measurement when FLOWKIT_BENCH is set (run with `swift test -c release`).
 @Suite struct ExploreBenchmarkTests {
+  /// `flowrun explore`'s progress line: the explorer reports every ``ExploreProgress/interval`` states expanded,
+  /// with the states found and the frontier. The generated flow's three counters modulo 26: 26³ = 17,576 states.
+  @Test func progressIsReportedEveryIntervalOfStatesExpanded() throws {
+    let reports = Mutex<[ExploreProgress]>([])
+    var options = ExploreOptions()
+    options.progress = { progress in reports.withLock { $0.append(progress) } }
+    let exploration = Explorer(flow: try ExploreBenchmark.generatedFlow(states: 17_576), options: options).explore()
+    #expect(exploration.stateCount == 17_576)
+    let seen = reports.withLock { $0 }
+    #expect(seen.map(\.expanded) == [ExploreProgress.interval])
+    let report = try #require(seen.first)
+    #expect(report.states > ExploreProgress.interval && report.states <= 17_576)
+    #expect(report.frontier == report.states - ExploreProgress.interval)
+  }
+
   @Test func generatedFlowHasTheRequestedStates() throws {
     let flow = try ExploreBenchmark.generatedFlow(states: 1_000)
     let exploration = Explorer(flow: flow).explore()

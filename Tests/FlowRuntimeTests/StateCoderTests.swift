@@ -1,7 +1,6 @@
 import FlowCore
 import FlowYAML
 import Foundation
-import Synchronization
 import Testing
 
 @testable import FlowRuntime
@@ -41,39 +40,6 @@ import Testing
     #expect(mismatches.isEmpty, "states that do not decode to themselves: \(mismatches.prefix(10))")
     // Each id is a distinct state: the paths rebuild states with distinct keys.
     #expect(keys.count == exploration.stateCount)
-  }
-
-  /// `flowrun explore`'s progress line: the explorer reports every ``ExploreProgress/interval`` states expanded,
-  /// with the states found and the frontier. Three counters modulo 26 on one screen: 26³ = 17,576 states.
-  @Test func progressIsReportedEveryIntervalOfStatesExpanded() throws {
-    var yaml = """
-      flow: counters
-      version: "1"
-      locales: [en]
-      start: count
-      variables:
-        a: { type: int, default: 0 }
-        b: { type: int, default: 0 }
-        c: { type: int, default: 0 }
-      steps:
-        count:
-          kind: screen
-          buttons:
-
-      """
-    for name in ["a", "b", "c"] {
-      yaml += "        \(name): { to: stay, effects: [{ set: \(name), value: '(\(name) + 1) % 26' }] }\n"
-    }
-    let reports = Mutex<[ExploreProgress]>([])
-    var options = ExploreOptions()
-    options.progress = { progress in reports.withLock { $0.append(progress) } }
-    let exploration = Explorer(flow: try compileFlow(yaml), options: options).explore()
-    #expect(exploration.stateCount == 17_576)
-    let seen = reports.withLock { $0 }
-    #expect(seen.map(\.expanded) == [ExploreProgress.interval])
-    let report = try #require(seen.first)
-    #expect(report.states > ExploreProgress.interval && report.states <= 17_576)
-    #expect(report.frontier == report.states - ExploreProgress.interval)
   }
 
   /// `--compact` keeps a 64-bit fingerprint per state instead of its key: on a seed flow it finds the same graph,

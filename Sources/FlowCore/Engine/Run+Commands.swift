@@ -143,13 +143,10 @@ extension Run {
     var assignments: [(AssignmentTarget, Value)] = []
     for field in step.fields {
       let shown = try isVisible(field)
-      // A field not typed in holds its prefill, as on the screen.
-      let prefilled =
-        shown
-        ? try field.prefill.flatMap { (prefill) throws(RunError) in
-          Step.Field.text(of: try evaluate(prefill))
-        } : nil
-      guard let raw = values[field.name] ?? prefilled else {
+      // A field not typed in holds its prefill, as on the screen (evaluated only then).
+      var typed = values[field.name]
+      if typed == nil, shown, let prefill = field.prefill { typed = Step.Field.text(of: try evaluate(prefill)) }
+      guard let raw = typed else {
         if field.isRequired && shown {
           throw reject(
             try fieldMessage(field, .required, "field '\(field.name)' of '\(step.id)' is required"), on: current)
