@@ -98,7 +98,7 @@ package enum FlowGenerator {
     for index in 0..<steps {
       out += "  s\(index): { kind: screen, next: \(index + 1 < steps ? "s\(index + 1)" : "done") }\n"
     }
-    out += "  done: { kind: terminal }\n"
+    out += "  done: { kind: terminal, outcome: completed }\n"
     return out
   }
 

@@ -42,6 +42,11 @@ case "generate":
   let steps = Int(arguments.dropFirst().first ?? "") ?? 10_000
   print(FlowGenerator.yaml(steps: steps), terminator: "")
 
+case "generate-chain":
+  // The chain of N screens that `flowbench engine` drives, as a flow file (Benchmarks/compare.sh explores it).
+  let steps = Int(arguments.dropFirst().first ?? "") ?? 10_000
+  print(FlowGenerator.chainYAML(steps: steps), terminator: "")
+
 case "engine", "all":
   // One `next` per step through a chain of N screens: events per second, and the load time of the chain.
   for steps in [100, 1_000, 10_000] {
@@ -123,8 +128,10 @@ case "explore-file":
 case "explore":
   // Exhaustive exploration of a generated flow with (about) STATES distinct states.
   let states = Int(arguments.dropFirst().first ?? "") ?? 1_000_000
-  print("explore: \(try ExploreBenchmark.measure(states: states))")
+  print(try ExploreBenchmark.measure(states: states))
 
 default:
-  print("usage: flowbench [all|engine|load|explore [STATES]|events [COUNT]|explore-file FILE|generate N|parse FILE]")
+  print(
+    "usage: flowbench [all|engine|load|explore [STATES]|events [COUNT]|explore-file FILE|generate N|"
+      + "generate-chain N|parse FILE]")
 }
