@@ -10,6 +10,8 @@ noisy machine; wall-clock times are not) with deterministic hashing, and counts:
 Measures (Benchmarks/perf-thresholds.txt holds the committed figures):
   - `lint FLOW`: the whole `flowlint flows/FLOW` process (start-up, load, schema, compile, rules, report), for
     every seed flow in flows/;
+  - `lint generated 10,000 steps`: the same on `flowbench generate 10000` (written to a temporary file first), so
+    that work growing faster than the flow (quadratic in its steps) cannot hide under a seed flow's 5%;
   - `engine 100,000 events`: `flowbench events 100000`, 100,000 `next` events through a chain of 1,000 screens;
   - `explore anicca-v04.yaml`: `flowbench explore-file flows/anicca-v04.yaml`, what `flowrun explore` does with
     the compiled flow (exploring it and writing the text report).
@@ -59,11 +61,15 @@ def build(scratch):
                           check=True, capture_output=True, text=True).stdout.strip()
 
 
-def measures(bin_path):
+def measures(bin_path, work):
     """(name, command, callgrind options, exit statuses that count as a run)."""
     result = []
     for flow in sorted(glob.glob("flows/*.yaml")):
         result.append((f"lint {os.path.basename(flow)}", [f"{bin_path}/flowlint", flow], [], {0}))
+    generated = os.path.join(work, "generated-10000.yaml")
+    with open(generated, "w", encoding="utf-8") as file:
+        subprocess.run([f"{bin_path}/flowbench", "generate", "10000"], check=True, stdout=file)
+    result.append(("lint generated 10,000 steps", [f"{bin_path}/flowlint", generated], [], {0}))
     # Only flowbench's measured function is counted: not the process, nor loading the flow.
     only_measured = ["--collect-atstart=no", "--toggle-collect=flowbench_measured"]
     result.append(("engine 100,000 events", [f"{bin_path}/flowbench", "events", "100000"], only_measured, {0}))
@@ -145,7 +151,7 @@ def main():
         bin_path = build(arguments.scratch_path)
     thresholds = read_thresholds()
     with tempfile.TemporaryDirectory() as work:
-        jobs = [job for job in measures(bin_path) if arguments.only is None or arguments.only in job[0]]
+        jobs = [job for job in measures(bin_path, work) if arguments.only is None or arguments.only in job[0]]
         with concurrent.futures.ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
             results = list(pool.map(lambda measure: run(measure, work), jobs))
     counts = {job[0]: result for job, result in zip(jobs, results)}
