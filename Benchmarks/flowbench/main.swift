@@ -58,11 +58,13 @@ case "engine", "all":
     let rounds = max(1, 1_000_000 / steps)
     let elapsed = try best(of: 3) {
       events = 0
+      // One array of records for every event, as an app or explore handling event after event keeps it.
+      var records: [Record] = []
       for _ in 0..<rounds {
         var state = RunState()
-        _ = try engine.handle(.launch(Launch()), in: &state)
+        try engine.handle(.launch(Launch()), in: &state, records: &records)
         for _ in 0..<steps {
-          _ = try engine.handle(.next, in: &state)
+          try engine.handle(.next, in: &state, records: &records)
           events += 1
         }
       }
@@ -101,14 +103,25 @@ case "events":
   var handled = 0
   measuredWork = {
     var state = RunState()
+    var records: [Record] = []
     while handled < count {
-      if state.current == nil || state.ended != nil { _ = try engine.handle(.launch(Launch()), in: &state) }
-      _ = try engine.handle(.next, in: &state)
+      if state.current == nil || state.ended != nil {
+        try engine.handle(.launch(Launch()), in: &state, records: &records)
+      }
+      try engine.handle(.next, in: &state, records: &records)
       handled += 1
     }
   }
   try measured()
   print("events: \(handled) handled")
+
+case "scenarios":
+  // Every row of the scenario tables under PATH (default Tests/Scenarios), tables and flows loaded once: the
+  // time of running the rows (engine, scripted providers, the rows' checks), best of 3.
+  let path = arguments.dropFirst().first ?? "Tests/Scenarios"
+  let rows = try ScenarioBenchmark.rows(at: path)
+  let (elapsed, passed) = await ScenarioBenchmark.measure(rows)
+  print(String(format: "scenarios: %d rows (%d passed) in %.1f ms, best of 3", rows.count, passed, elapsed * 1000))
 
 case "explore-file":
   // `flowrun explore FILE`'s work in process: explore the flow and write the text report (the YAML is compiled
@@ -132,6 +145,6 @@ case "explore":
 
 default:
   print(
-    "usage: flowbench [all|engine|load|explore [STATES]|events [COUNT]|explore-file FILE|generate N|"
-      + "generate-chain N|parse FILE]")
+    "usage: flowbench [all|engine|load|explore [STATES]|events [COUNT]|scenarios [PATH]|explore-file FILE|"
+      + "generate N|generate-chain N|parse FILE]")
 }

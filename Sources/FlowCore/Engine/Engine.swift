@@ -34,17 +34,35 @@ package struct Engine: Sendable {
   package func handle(_ event: FlowEvent, at step: String? = nil, in state: inout RunState) throws(FlowError)
     -> [Record]
   {
+    var records: [Record] = []
+    records.reserveCapacity(4)
+    try handle(event, at: step, in: &state, records: &records)
+    return records
+  }
+
+  /// Applies `event` to `state`, as ``handle(_:at:in:)`` does, with what happened in `records` (its contents
+  /// replaced, its storage kept): a caller that handles event after event reuses one array, and an event then
+  /// allocates nothing.
+  package func handle(_ event: FlowEvent, at step: String? = nil, in state: inout RunState, records: inout [Record])
+    throws(FlowError)
+  {
+    records.removeAll(keepingCapacity: true)
     if let step, let current = state.current, flow.steps[current].id != step {
-      return [.stale(event: event.name, step: step)]
+      records.append(.stale(event: event.name, step: step))
+      return
     }
+    // The run works on a copy; the caller's state is replaced only when the event is handled.
     var run = Run(engine: self, state: state)
+    swap(&records, &run.records)
     do {
       try run.handle(event)
     } catch {
+      run.records.removeAll(keepingCapacity: true)
+      swap(&records, &run.records)
       throw FlowError(error)
     }
-    state = run.state
-    return run.records
+    swap(&state, &run.state)
+    swap(&records, &run.records)
   }
 
   /// The start of a run: `handle(.launch(launch))` on an empty state.

@@ -20,34 +20,108 @@ public struct Step: Sendable, Hashable {
     case terminal
   }
 
+  /// The step's fields, behind one reference: the engine reads a step on every event, and copying a `Step` by
+  /// value would retain each of its fields.
+  private let storage: Storage
+
+  /// An immutable box for a ``Step``'s fields.
+  private final class Storage: Sendable {
+    let id: String
+    let content: Content
+    let title: LocalizedText?
+    let body: LocalizedText?
+    let rawValue: Int?
+    let isRetired: Bool
+    let skipIf: Expr?
+    let back: Bool?
+    let enter: [Effect]
+    let next: Transition?
+    let skip: Transition?
+    let buttons: [StepButton]
+    let autoAdvance: AutoAdvance?
+    let location: SourceLocation
+
+    init(
+      id: String, content: Content, title: LocalizedText?, body: LocalizedText?, rawValue: Int?,
+      isRetired: Bool, skipIf: Expr?, back: Bool?, enter: [Effect], next: Transition?, skip: Transition?,
+      buttons: [StepButton], autoAdvance: AutoAdvance?, location: SourceLocation
+    ) {
+      self.id = id
+      self.content = content
+      self.title = title
+      self.body = body
+      self.rawValue = rawValue
+      self.isRetired = isRetired
+      self.skipIf = skipIf
+      self.back = back
+      self.enter = enter
+      self.next = next
+      self.skip = skip
+      self.buttons = buttons
+      self.autoAdvance = autoAdvance
+      self.location = location
+    }
+
+    /// Whether the two boxes hold equal fields.
+    func holdsSameFields(as other: Storage) -> Bool {
+      id == other.id && content == other.content && title == other.title && body == other.body
+        && rawValue == other.rawValue && isRetired == other.isRetired && skipIf == other.skipIf && back == other.back
+        && enter == other.enter && next == other.next && skip == other.skip && buttons == other.buttons
+        && autoAdvance == other.autoAdvance && location == other.location
+    }
+
+    func hash(into hasher: inout Hasher) {
+      hasher.combine(id)
+      hasher.combine(content)
+      hasher.combine(title)
+      hasher.combine(body)
+      hasher.combine(rawValue)
+      hasher.combine(isRetired)
+      hasher.combine(skipIf)
+      hasher.combine(back)
+      hasher.combine(enter)
+      hasher.combine(next)
+      hasher.combine(skip)
+      hasher.combine(buttons)
+      hasher.combine(autoAdvance)
+      hasher.combine(location)
+    }
+  }
+
   /// The step's id, unique in the flow.
-  package let id: String
+  package var id: String { storage.id }
   /// What the step shows or does, with what its kind needs.
-  package let content: Content
+  package var content: Content { storage.content }
   /// The title, if any.
-  package let title: LocalizedText?
+  package var title: LocalizedText? { storage.title }
   /// The body text, if any.
-  package let body: LocalizedText?
+  package var body: LocalizedText? { storage.body }
   /// The number the step is stored as (`rawValue:`), for resuming a flow from a stored step number.
-  package let rawValue: Int?
+  package var rawValue: Int? { storage.rawValue }
   /// A retired step is kept so that stored runs resume, but nothing should route to it.
-  package let isRetired: Bool
+  package var isRetired: Bool { storage.isRetired }
   /// When it holds, the step is skipped on entry.
-  package let skipIf: Expr?
+  package var skipIf: Expr? { storage.skipIf }
   /// Overrides the flow's `back` for this step.
-  package let back: Bool?
+  package var back: Bool? { storage.back }
   /// Effects run when the step is entered.
-  package let enter: [Effect]
+  package var enter: [Effect] { storage.enter }
   /// Where `next` goes.
-  package let next: Transition?
+  package var next: Transition? { storage.next }
   /// Where `skip` goes.
-  package let skip: Transition?
+  package var skip: Transition? { storage.skip }
   /// The step's own named buttons.
-  package let buttons: [StepButton]
+  package var buttons: [StepButton] { storage.buttons }
   /// Follows `next` by itself after a delay.
-  package let autoAdvance: AutoAdvance?
+  package var autoAdvance: AutoAdvance? { storage.autoAdvance }
   /// Where `id:` is, for diagnostics.
-  package let location: SourceLocation
+  package var location: SourceLocation { storage.location }
+
+  public static func == (lhs: Step, rhs: Step) -> Bool {
+    lhs.storage === rhs.storage || lhs.storage.holdsSameFields(as: rhs.storage)
+  }
+
+  public func hash(into hasher: inout Hasher) { storage.hash(into: &hasher) }
 
   /// What a step is, with what its kind needs: a choice's options, a text field, form fields, a permission
   /// request, an action call or a terminal outcome.
@@ -75,20 +149,9 @@ public struct Step: Sendable, Hashable {
     isRetired: Bool = false, skipIf: Expr? = nil, back: Bool? = nil, enter: [Effect] = [], next: Transition? = nil,
     skip: Transition? = nil, buttons: [StepButton] = [], autoAdvance: AutoAdvance? = nil, location: SourceLocation
   ) {
-    self.id = id
-    self.content = content
-    self.title = title
-    self.body = body
-    self.rawValue = rawValue
-    self.isRetired = isRetired
-    self.skipIf = skipIf
-    self.back = back
-    self.enter = enter
-    self.next = next
-    self.skip = skip
-    self.buttons = buttons
-    self.autoAdvance = autoAdvance
-    self.location = location
+    storage = Storage(
+      id: id, content: content, title: title, body: body, rawValue: rawValue, isRetired: isRetired, skipIf: skipIf,
+      back: back, enter: enter, next: next, skip: skip, buttons: buttons, autoAdvance: autoAdvance, location: location)
   }
 }
 
