@@ -66,7 +66,8 @@ let package = Package(
       name: "FlowBenchmarkSupport", dependencies: ["FlowCore", "FlowYAML", "FlowRuntime"],
       path: "Benchmarks/FlowBenchmarkSupport"),
     .executableTarget(
-      name: "flowbench", dependencies: ["FlowCore", "FlowYAML", "FlowBenchmarkSupport"], path: "Benchmarks/flowbench"),
+      name: "flowbench", dependencies: ["FlowCore", "FlowYAML", "FlowSchema", "FlowBenchmarkSupport"],
+      path: "Benchmarks/flowbench"),
 
     .testTarget(name: "FlowCoreTests", dependencies: ["FlowCore", "FlowTestSupport"]),
     .testTarget(name: "FlowAppTests", dependencies: ["FlowApp", "FlowCore", "FlowTestSupport"]),

@@ -2,6 +2,7 @@
 // Not a test: numbers depend on the machine; the README records what they were on ours.
 import FlowBenchmarkSupport
 import FlowCore
+import FlowSchema
 import FlowYAML
 import Foundation
 
@@ -41,6 +42,15 @@ switch command {
 case "generate":
   let steps = Int(arguments.dropFirst().first ?? "") ?? 10_000
   print(FlowGenerator.yaml(steps: steps), terminator: "")
+
+case "schema-program":
+  // Sources/FlowSchema/EmbeddedSchemaPrograms.swift: the embedded flow schema compiled (scripts/embed-schemas.sh).
+  do {
+    print(try JSONSchema.embeddedProgramsFile(), terminator: "")
+  } catch {
+    FileHandle.standardError.write(Data("flowbench: the embedded flow schema does not compile: \(error)\n".utf8))
+    exit(1)
+  }
 
 case "generate-chain":
   // The chain of N screens that `flowbench engine` drives, as a flow file (Benchmarks/compare.sh explores it).

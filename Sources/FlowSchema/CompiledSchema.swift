@@ -82,6 +82,11 @@ struct SchemaNumber: Hashable, Sendable, CustomStringConvertible {
   var int: Int?
   var double: Double
 
+  init(int: Int?, double: Double) {
+    self.int = int
+    self.double = double
+  }
+
   init?(_ node: Node) {
     switch node.content {
     case .int(let i): int = i; double = Double(i)
