@@ -7,8 +7,8 @@ internal import FlowCore
 /// The text is a stream of integers and strings. An integer is written in base 32 from its low digits up: a
 /// digit followed by more is a character from `P` (0x50) to `o`, the last digit one from `0` (0x30) to `O`.
 /// Signed integers are zigzag coded, a `Double` is its bit pattern. A string is its UTF-8 length times two,
-/// plus one when its bytes follow as they are (printable ASCII other than `"`, `#` and `\`), else each byte
-/// as an integer. So the text holds no `"`, `#` or `\` of its own and sits in a raw string literal as it is;
+/// plus one when its bytes follow as they are (printable ASCII other than `"` and `\`), else each byte as an
+/// integer. So the text holds no `"` or `\` of its own and sits in a raw string literal as it is;
 /// a line break may stand before any integer or string and is skipped. Each schema object starts with a mask
 /// of the keywords it has, and only those follow; dictionaries and sets are written in key order, so the same
 /// program gives the same text.
@@ -55,8 +55,8 @@ extension SchemaProgramCoding {
 
   /// Whether a string's byte is written as it is.
   static func isPlain(_ byte: UInt8) -> Bool {
-    (0x20...0x7E).contains(byte) && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "#")
-      && byte != UInt8(ascii: "\\")
+    // Without `"` and `\`, the text can hold neither the literal's end (`"""#`) nor an escape (`\#`).
+    (0x20...0x7E).contains(byte) && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\")
   }
 
   /// The bits of a schema object's mask, one per keyword that may be absent, in the order they are written.
@@ -344,13 +344,14 @@ extension SchemaProgramCoding {
     }
 
     mutating func string() -> String {
-      let header = count()
+      let header = int()
       let length = header / 2
+      // Plain bytes take one character each, others at least one: a length past the end is damage.
+      guard header >= 0, length <= bytes.count - offset else {
+        fail()
+        return ""
+      }
       if header & 1 == 1 {
-        guard length <= bytes.count - offset else {
-          fail()
-          return ""
-        }
         let start = offset
         offset += length
         return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<offset]), as: UTF8.self)

@@ -1,8 +1,9 @@
 import FlowCore
-import FlowSchema
 import FlowYAML
 import Foundation
 import Testing
+
+@testable import FlowSchema
 
 /// The flow schema's program compiled at build time (`Sources/FlowSchema/EmbeddedSchemaPrograms.swift`, which
 /// `flowlint` reads instead of compiling the schema in every process) is the one the schema compiles to, reads
@@ -32,6 +33,19 @@ struct EmbeddedSchemaProgramTests {
   @Test func embeddedProgramReadsBackWhole() throws {
     let schema = try #require(Self.precompiled)
     #expect(schema.precompiledText(source: EmbeddedSchemas.flow) == EmbeddedSchemaPrograms.flow)
+  }
+
+  /// A plain string at the very end of the text reads back (its length header, twice its bytes plus one, is
+  /// longer than what is left).
+  @Test func aPlainStringAtTheEndReadsBack() {
+    var writer = SchemaProgramCoding.Writer()
+    writer.string("#/properties/a")
+    #expect(String(decoding: writer.bytes, as: UTF8.self) == "j1#/properties/a")
+    let read = writer.bytes.withUnsafeBufferPointer { buffer in
+      var reader = SchemaProgramCoding.Reader(bytes: buffer)
+      return (reader.string(), reader.isAtEnd, reader.failed)
+    }
+    #expect(read == ("#/properties/a", true, false))
   }
 
   /// Text of another format version, or written for another source, or cut short, is not read: the caller
