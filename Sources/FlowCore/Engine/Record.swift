@@ -93,15 +93,41 @@ public enum RuntimeEffect: Sendable, Hashable {
 }
 
 /// Why the engine refused an event; the state is unchanged.
+///
+/// The engine composes the message and the allowed commands only when they are read: `flowrun explore` tries
+/// many moves that are refused and reads neither.
 public struct Rejection: Error, Sendable, Hashable, CustomStringConvertible {
   /// What was refused and why.
-  public var message: String
+  public var message: String {
+    get { composeMessage() }
+    set { composeMessage = { newValue } }
+  }
   /// The commands the current step accepts.
-  public var allowed: [String]
+  public var allowed: [String] {
+    get { composeAllowed() }
+    set { composeAllowed = { newValue } }
+  }
+  private var composeMessage: @Sendable () -> String
+  private var composeAllowed: @Sendable () -> [String]
 
   package init(message: String, allowed: [String]) {
-    self.message = message
-    self.allowed = allowed
+    composeMessage = { message }
+    composeAllowed = { allowed }
+  }
+
+  /// A rejection whose message and allowed commands are composed when read.
+  package init(message: @escaping @Sendable () -> String, allowed: @escaping @Sendable () -> [String]) {
+    composeMessage = message
+    composeAllowed = allowed
+  }
+
+  public static func == (lhs: Rejection, rhs: Rejection) -> Bool {
+    lhs.message == rhs.message && lhs.allowed == rhs.allowed
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(message)
+    hasher.combine(allowed)
   }
   public var description: String {
     allowed.isEmpty ? message : "\(message); allowed here: \(allowed.joined(separator: ", "))"

@@ -5,10 +5,10 @@ extension Run {
   mutating func userEvent(_ event: FlowEvent, on current: StepIndex) throws {
     let step = flow.steps[current]
     switch event {
-    case .next where step.textInput != nil:
+    case .next where step.kind == .textInput:
       if let next = step.next { try requireVisible(next, named: "next", on: current) }
       try confirmText(try currentText(on: current), on: current)
-    case .next where !step.fields.isEmpty:
+    case .next where step.kind == .form && !step.fields.isEmpty:
       // Next confirms the form as it stands: each field's prefill, required fields checked.
       if let next = step.next { try requireVisible(next, named: "next", on: current) }
       try fill([:], on: current)
@@ -16,12 +16,12 @@ extension Run {
       guard let next = step.next else { throw reject("'\(step.id)' has no next button", on: current) }
       try requireVisible(next, named: "next", on: current)
       try requireEnabled(next, named: "next", on: current)
-      try moveForward(from: current, via: next, bindings: [:])
+      try moveForward(from: current, via: next)
     case .skip:
       guard let skip = step.skip else { throw reject("'\(step.id)' cannot be skipped", on: current) }
       try requireVisible(skip, named: "skip", on: current)
       try requireEnabled(skip, named: "skip", on: current)
-      try moveForward(from: current, via: skip, route: .skip, bindings: [:])
+      try moveForward(from: current, via: skip, route: .skip)
     case .back:
       guard backAllowed(on: current) else {
         throw reject("there is no way back from '\(step.id)'", on: current)
@@ -96,7 +96,7 @@ extension Run {
       records.removeSubrange(beforeRecords...)
       throw reject(reason, on: current)
     }
-    try moveForward(from: current, via: next, bindings: [:])
+    try moveForward(from: current, via: next)
   }
 
   /// Why `text` is not accepted on a text-input step, or nil: its `valid` condition (default: non-empty when
@@ -269,7 +269,7 @@ extension Run {
       records.removeSubrange(beforeRecords...)
       throw error
     }
-    try moveForward(from: current, via: next, bindings: [:])
+    try moveForward(from: current, via: next)
   }
 
   mutating func tap(_ name: String, on current: StepIndex) throws {
@@ -282,7 +282,8 @@ extension Run {
         throw reject("the request button of '\(step.id)' is not shown", on: current)
       }
       if let enabled = request.enabled, !(try holds(enabled)) {
-        throw reject("the request button of '\(step.id)' is disabled (\(explain(enabled)))", on: current)
+        let run = self
+        throw reject({ "the request button of '\(step.id)' is disabled (\(run.explain(enabled)))" }, on: current)
       }
       state.pending = .init(action: .requestPermission, permission: request.kind.value, button: nil)
       emit(.perform(action: .requestPermission, permission: request.kind.value, arguments: [:]))
@@ -299,11 +300,12 @@ extension Run {
       throw reject("button '\(name)' is not shown on '\(step.id)'", on: current)
     }
     if let enabled = button.enabled, !(try holds(enabled)) {
-      throw reject("button '\(name)' is disabled (\(explain(enabled)))", on: current)
+      let run = self
+      throw reject({ "button '\(name)' is disabled (\(run.explain(enabled)))" }, on: current)
     }
     switch button.move {
     case .go(let target):
-      try moveForward(from: current, via: button.transition(to: target), route: .button, name: name, bindings: [:])
+      try moveForward(from: current, via: button.transition(to: target), route: .button, name: name)
     case .perform(let call):
       try apply(button.effects, step: current)
       try start(call, button: name, on: current)

@@ -2,9 +2,9 @@
 
 extension Run {
 
-  mutating func apply(_ effects: [Effect], step: StepIndex?, bindings: [String: Value] = [:]) throws(RunError) {
+  mutating func apply(_ effects: [Effect], step: StepIndex?, bindings: [String: Value]? = nil) throws(RunError) {
     guard !effects.isEmpty else { return }
-    var bindings = bindings
+    var bindings = bindings ?? [:]
     if let step { bindings["step"] = engine.stepValues[step] }
     for effect in effects {
       if let when = effect.when, !(try holds(when, bindings: bindings)) { continue }

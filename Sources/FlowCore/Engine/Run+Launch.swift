@@ -150,20 +150,20 @@ extension Run {
       // A timer follows `next` only while it is enabled; otherwise it starts again once it is (`armTimer`).
       guard let next = flow.steps[current].next, try disabledReason(next, named: "next", on: current) == nil
       else { return }
-      try moveForward(from: current, via: next, bindings: [:])
+      try moveForward(from: current, via: next)
     }
   }
 
   /// Starts the current step's auto-advance timer once its condition holds and `next` is enabled.
   mutating func armTimer() throws(RunError) {
-    guard let current = state.current, state.ended == nil, state.pending == nil, state.timer == nil,
+    guard let current = state.current, !state.hasEnded, !state.isWaiting, state.timer == nil,
       let auto = flow.steps[current].autoAdvance, let next = flow.steps[current].next
     else { return }
     if let when = auto.when, !(try holds(when)) { return }
     if try disabledReason(next, named: "next", on: current) != nil { return }
     if auto.seconds <= 0 {
       try countAutomaticMove(to: current)
-      try moveForward(from: current, via: next, bindings: [:])
+      try moveForward(from: current, via: next)
       try armTimer()
     } else {
       state.timer = state.clock + auto.seconds

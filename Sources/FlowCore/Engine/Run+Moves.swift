@@ -9,7 +9,7 @@ extension Run {
   /// choose `stay` is done again without it.
   mutating func moveForward(
     from current: StepIndex, via transition: Transition, route: RouteKind = .next, name: String? = nil,
-    bindings: [String: Value]
+    bindings: [String: Value]? = nil
   ) throws(RunError) {
     let mayStay: Bool
     switch transition.target {
@@ -37,13 +37,14 @@ extension Run {
   }
 
   /// The step a target leads to, or nil to stay.
-  mutating func choose(_ target: Target, from current: StepIndex, bindings: [String: Value]) throws(RunError)
+  mutating func choose(_ target: Target, from current: StepIndex, bindings: [String: Value]?) throws(RunError)
     -> StepIndex?
   {
     switch target {
     case .stay: return nil
     case .step(let index): return index
     case .routes(let routes):
+      let bindings = bindings ?? [:]
       for route in routes {
         if let when = route.when, !(try holds(when, bindings: bindings)) { continue }
         var target = route.target
@@ -78,7 +79,7 @@ extension Run {
         throw RunError(message: "step '\(step.id)' is skipped but has no 'next' to continue to")
       }
       try apply(next.effects, step: index)
-      guard let destination = try choose(next.target, from: index, bindings: [:]) else {
+      guard let destination = try choose(next.target, from: index, bindings: nil) else {
         throw RunError(message: "step '\(step.id)' is skipped but its 'next' stays on it")
       }
       records.append(.moved(from: step.id, to: flow.steps[destination].id, route: .skipIf, name: nil))
@@ -102,7 +103,7 @@ extension Run {
   mutating func enter(_ index: StepIndex, from previous: StepIndex?) throws(RunError) {
     let step = flow.steps[index]
     if let previous, previous != index {
-      if flow.steps[previous].action == nil {
+      if flow.steps[previous].kind != .action {
         state.history.append(previous)
       } else if state.history.last == index {
         // Back passes over an action step as over a skipped one (its action ran on entry and does not run
@@ -113,14 +114,14 @@ extension Run {
     }
     state.current = index
     state.timer = nil
-    state.pending = nil
+    if state.isWaiting { state.pending = nil }
     records.append(.entered(step: step.id))
     try apply(flow.hooks.enter, step: index)
     try apply(step.enter, step: index)
     if step.isTerminal {
       state.ended = .init(step: index, outcome: step.terminalOutcome ?? .completed)
       records.append(.ended(step: step.id, outcome: step.terminalOutcome ?? .completed))
-    } else if let action = step.action {
+    } else if step.kind == .action, let action = step.action {
       try start(action, button: nil, on: index)
     }
   }

@@ -26,6 +26,12 @@ public struct RunState: Sendable, Hashable {
 
   package init() {}
 
+  /// Whether an action or permission request waits for its outcome; tested without copying ``pending`` (which
+  /// the engine does on every event).
+  var isWaiting: Bool { if case .some = pending { true } else { false } }
+  /// Whether the run has ended; tested without copying ``ended``.
+  var hasEnded: Bool { if case .some = ended { true } else { false } }
+
   /// An action or permission request waiting for its outcome (``FlowEvent/outcome(_:result:)``).
   package struct Pending: Sendable, Hashable {
     package var action: ActionName

@@ -70,17 +70,41 @@ package struct Named<Value: Sendable & Hashable>: Sendable, Hashable {
 /// An expression as written in the flow, with the location of its scalar (for diagnostics).
 package struct Expr: Sendable, Hashable, CustomStringConvertible {
   package init(expression: FlowExpression, location: SourceLocation, textStart: SourceLocation? = nil) {
-    self.expression = expression
-    self.location = location
-    self.textStart = textStart ?? location
+    storage = Storage(expression: expression, location: location, textStart: textStart ?? location)
+  }
+
+  /// The fields, behind one reference: a model value that holds expressions is copied with one retain each.
+  private let storage: Storage
+
+  private final class Storage: Sendable {
+    let expression: FlowExpression
+    let location: SourceLocation
+    let textStart: SourceLocation
+
+    init(expression: FlowExpression, location: SourceLocation, textStart: SourceLocation) {
+      self.expression = expression
+      self.location = location
+      self.textStart = textStart
+    }
   }
 
   /// The parsed expression.
-  package let expression: FlowExpression
+  package var expression: FlowExpression { storage.expression }
   /// Where its scalar starts (the quote of a quoted scalar).
-  package let location: SourceLocation
+  package var location: SourceLocation { storage.location }
   /// Where its text starts: column 1 of the expression.
-  package let textStart: SourceLocation
+  package var textStart: SourceLocation { storage.textStart }
+
+  package static func == (lhs: Expr, rhs: Expr) -> Bool {
+    lhs.storage === rhs.storage
+      || (lhs.expression == rhs.expression && lhs.location == rhs.location && lhs.textStart == rhs.textStart)
+  }
+
+  package func hash(into hasher: inout Hasher) {
+    hasher.combine(expression)
+    hasher.combine(location)
+    hasher.combine(textStart)
+  }
   /// The source text.
   package var description: String { expression.source }
 

@@ -26,6 +26,7 @@ public struct Step: Sendable, Hashable {
 
   /// An immutable box for a ``Step``'s fields.
   private final class Storage: Sendable {
+    let kind: Kind
     let id: String
     let content: Content
     let title: LocalizedText?
@@ -46,6 +47,7 @@ public struct Step: Sendable, Hashable {
       isRetired: Bool, skipIf: Expr?, back: Bool?, enter: [Effect], next: Transition?, skip: Transition?,
       buttons: [StepButton], autoAdvance: AutoAdvance?, location: SourceLocation
     ) {
+      kind = Step.kind(of: content)
       self.id = id
       self.content = content
       self.title = title
@@ -159,7 +161,12 @@ public struct Step: Sendable, Hashable {
 
 extension Step {
   /// What the step is, as written in `kind:`.
-  public var kind: Kind {
+  public var kind: Kind { storage.kind }
+}
+
+extension Step {
+  /// The kind of step `content` makes.
+  fileprivate static func kind(of content: Content) -> Kind {
     switch content {
     case .screen: .screen
     case .singleChoice: .singleChoice
@@ -171,7 +178,9 @@ extension Step {
     case .terminal: .terminal
     }
   }
+}
 
+extension Step {
   /// Whether the step ends the flow.
   package var isTerminal: Bool { kind == .terminal }
 
@@ -380,25 +389,60 @@ extension [Outcome] {
 
 /// A way out of a step: a target, its label and effects.
 package struct Transition: Sendable, Hashable {
-  package let target: Target
-  package let label: LocalizedText?
-  package let enabled: Expr?
+  /// The fields, behind one reference: the engine passes a transition along on every move.
+  private let storage: Storage
+
+  private final class Storage: Sendable {
+    let target: Target
+    let label: LocalizedText?
+    let enabled: Expr?
+    let visible: Expr?
+    let effects: [Effect]
+    let location: SourceLocation
+
+    init(
+      target: Target, label: LocalizedText?, enabled: Expr?, visible: Expr?, effects: [Effect],
+      location: SourceLocation
+    ) {
+      self.target = target
+      self.label = label
+      self.enabled = enabled
+      self.visible = visible
+      self.effects = effects
+      self.location = location
+    }
+  }
+
+  package var target: Target { storage.target }
+  package var label: LocalizedText? { storage.label }
+  package var enabled: Expr? { storage.enabled }
   /// Whether the button is shown (`next`, `skip`); a hidden one cannot be tapped, while a choice, an input or a
   /// timer still follows it.
-  package let visible: Expr?
-  package let effects: [Effect]
-  package let location: SourceLocation
+  package var visible: Expr? { storage.visible }
+  package var effects: [Effect] { storage.effects }
+  package var location: SourceLocation { storage.location }
+
+  package static func == (lhs: Transition, rhs: Transition) -> Bool {
+    lhs.storage === rhs.storage
+      || (lhs.target == rhs.target && lhs.label == rhs.label && lhs.enabled == rhs.enabled
+        && lhs.visible == rhs.visible && lhs.effects == rhs.effects && lhs.location == rhs.location)
+  }
+
+  package func hash(into hasher: inout Hasher) {
+    hasher.combine(target)
+    hasher.combine(label)
+    hasher.combine(enabled)
+    hasher.combine(visible)
+    hasher.combine(effects)
+    hasher.combine(location)
+  }
 
   package init(
     target: Target, label: LocalizedText? = nil, enabled: Expr? = nil, visible: Expr? = nil, effects: [Effect] = [],
     location: SourceLocation
   ) {
-    self.target = target
-    self.label = label
-    self.enabled = enabled
-    self.visible = visible
-    self.effects = effects
-    self.location = location
+    storage = Storage(
+      target: target, label: label, enabled: enabled, visible: visible, effects: effects, location: location)
   }
 }
 
