@@ -84,11 +84,13 @@ package struct CaseResult: Sendable {
 package enum ScenarioRunner {
   /// The fakes a case scripts: its answers keyed by a step of `flow` (and by no permission kind it asks for or
   /// action it performs) are the step's; a dialog nothing scripts is noted in `unanswered` and left unanswered.
+  /// `names` are `flow`'s (made from it when not given; a table's rows share them).
   package static func providers(
-    for scenarioCase: ScenarioCase, flow: Flow, unanswered: UnansweredDialog = UnansweredDialog()
+    for scenarioCase: ScenarioCase, flow: Flow, names: FlowNames? = nil,
+    unanswered: UnansweredDialog = UnansweredDialog()
   ) -> (Providers, MemoryStore) {
     let store = MemoryStore(scenarioCase.store, corrupted: scenarioCase.storeCorrupted)
-    let names = FlowNames(flow)
+    let names = names ?? FlowNames(flow)
     var answers: [String: [ActionAnswer]] = [:]
     var stepAnswers: [String: [ActionAnswer]] = [:]
     for (key, scripted) in scenarioCase.answers {
@@ -105,10 +107,10 @@ package enum ScenarioRunner {
   /// values of the wrong type, answers whose outcome or `result` the dialog cannot give, and steps and
   /// variables its `expect:` checks name that the flow does not have, with where they were written (sorted by
   /// position).
-  package static func problems(of scenarioCase: ScenarioCase, with flow: Flow) -> [(
+  package static func problems(of scenarioCase: ScenarioCase, with flow: Flow, names: FlowNames? = nil) -> [(
     message: String, location: SourceLocation
   )] {
-    let names = FlowNames(flow)
+    let names = names ?? FlowNames(flow)
     var problems: [(message: String, location: SourceLocation)] = []
     for (setting, location) in scenarioCase.settingLocations {
       let problem: String?
@@ -147,9 +149,13 @@ package enum ScenarioRunner {
   }
 
   /// Runs `scenarioCase` of the table at `file` (named in failures that point at the row) against `flow`.
-  package static func run(_ scenarioCase: ScenarioCase, flow: Flow, file: String? = nil) async -> CaseResult {
+  /// Runs `scenarioCase` of the table at `file` (named in failures that point at the row) against `flow`, whose
+  /// names are `names` (made from it when not given).
+  package static func run(_ scenarioCase: ScenarioCase, flow: Flow, names: FlowNames? = nil, file: String? = nil)
+    async -> CaseResult
+  {
     let unanswered = UnansweredDialog()
-    let (providers, store) = providers(for: scenarioCase, flow: flow, unanswered: unanswered)
+    let (providers, store) = providers(for: scenarioCase, flow: flow, names: names, unanswered: unanswered)
     var runner = Runner(flow: flow, providers: providers)
     runner.variantPins = scenarioCase.variants
     var observation = Observation()

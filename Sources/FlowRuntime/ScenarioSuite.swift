@@ -84,9 +84,10 @@ package enum ScenarioSuite {
         continue
       }
       summary.tables.append(TableResult(path: path))
+      let names = FlowNames(flow)
       for scenarioCase in file.cases {
         if let filter, !scenarioCase.name.contains(filter), !(scenarioCase.source ?? "").contains(filter) { continue }
-        let problems = ScenarioRunner.problems(of: scenarioCase, with: flow)
+        let problems = ScenarioRunner.problems(of: scenarioCase, with: flow, names: names)
         if !problems.isEmpty {
           print("ERROR \(path):\(scenarioCase.location.line) \(scenarioCase.title): the case does not fit its flow")
           for problem in problems {
@@ -102,7 +103,7 @@ package enum ScenarioSuite {
           summary.unreadable += 1
           continue
         }
-        let result = await ScenarioRunner.run(scenarioCase, flow: flow, file: path)
+        let result = await ScenarioRunner.run(scenarioCase, flow: flow, names: names, file: path)
         summary.flows[file.flowPath] = flow
         summary.observations[file.flowPath, default: []].append(result.observation)
         summary.tables[summary.tables.count - 1].cases.append(

@@ -6,7 +6,7 @@
 package struct Engine: Sendable {
   /// The flow, behind one reference: every event copies the engine into a ``Run``, and copying a ``Flow`` by
   /// value retains each of its fields (a quarter of an event's instructions on the chain benchmark).
-  private let storage: FlowStorage
+  let storage: FlowStorage
   package var flow: Flow { storage.flow }
   /// Each step as expressions see it (``Step/expressionValue``), built once.
   var stepValues: [Value] { storage.stepValues }
@@ -98,6 +98,8 @@ struct Run {
   var records: [Record] = []
   var automaticMoves = 0
   var automaticPath: [StepIndex] = []
+  /// The step whose effects are running (``apply(_:step:bindings:)``): `step` in their expressions.
+  var effectStep: StepIndex?
 
   var flow: Flow { engine.flow }
 
@@ -160,22 +162,27 @@ struct Run {
 
 /// Resolves names for expressions: variables, `env`, `permission`, `store`, `step` and extra bindings.
 struct Scope: ExpressionContext {
-  let flow: Flow
+  /// The flow, and ``Step/expressionValue`` of each step (one reference: a scope is made for every expression).
+  let storage: FlowStorage
   let state: RunState
-  let bindings: [String: Value]
-  /// ``Step/expressionValue`` of each step.
-  let stepValues: [Value]
+  let bindings: [String: Value]?
+  /// The step whose effects run: `step` names it, before a variable called `step` (which otherwise wins over the
+  /// current step).
+  let effectStep: StepIndex?
+
+  var flow: Flow { storage.flow }
 
   func value(of root: String) -> Value? {
-    if let bound = bindings[root] { return bound }
+    if let bindings, let bound = bindings[root] { return bound }
+    if let effectStep, root == "step" { return storage.stepValues[effectStep] }
     if let index = flow.variableIndexByName[root] { return state.variables[index] }
     switch root {
     case "env": return .map(state.environment)
+    case "step": return state.current.map { storage.stepValues[$0] }
     case "permission":
       return .map(
         Dictionary(uniqueKeysWithValues: state.permissions.map { ($0.key.rawValue, .string($0.value.rawValue)) }))
     case "store": return .map(state.store)
-    case "step": return state.current.map { stepValues[$0] }
     case "experiment": return .map(flow.variants(in: state).mapValues(Value.string))
     default: return nil
     }

@@ -320,8 +320,10 @@ extension Run {
   /// arguments, waits for the outcome and asks for it with a `perform` effect.
   mutating func start(_ call: Step.ActionCall, button: String?, on step: StepIndex) throws(RunError) {
     var arguments: [String: Value] = [:]
-    let bindings = ["step": flow.steps[step].expressionValue]
-    for argument in call.arguments { arguments[argument.name] = try evaluate(argument.value, bindings: bindings) }
+    let outer = effectStep
+    defer { effectStep = outer }
+    effectStep = step
+    for argument in call.arguments { arguments[argument.name] = try evaluate(argument.value) }
     state.pending = .init(action: call.name.value, permission: nil, button: button)
     emit(.perform(action: call.name.value, permission: nil, arguments: arguments))
   }

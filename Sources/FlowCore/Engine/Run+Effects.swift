@@ -4,8 +4,9 @@ extension Run {
 
   mutating func apply(_ effects: [Effect], step: StepIndex?, bindings: [String: Value]? = nil) throws(RunError) {
     guard !effects.isEmpty else { return }
-    var bindings = bindings ?? [:]
-    if let step { bindings["step"] = engine.stepValues[step] }
+    let outer = effectStep
+    defer { effectStep = outer }
+    effectStep = step
     for effect in effects {
       if let when = effect.when, !(try holds(when, bindings: bindings)) { continue }
       switch effect.kind {
@@ -70,11 +71,11 @@ extension Run {
 
   // MARK: Expressions
 
-  func scope(_ bindings: [String: Value]) -> Scope {
-    Scope(flow: flow, state: state, bindings: bindings, stepValues: engine.stepValues)
+  func scope(_ bindings: [String: Value]?) -> Scope {
+    Scope(storage: engine.storage, state: state, bindings: bindings, effectStep: effectStep)
   }
 
-  func evaluate(_ expr: Expr, bindings: [String: Value] = [:]) throws(RunError) -> Value {
+  func evaluate(_ expr: Expr, bindings: [String: Value]? = nil) throws(RunError) -> Value {
     do {
       return try expr.expression.evaluate(in: scope(bindings))
     } catch {
@@ -82,7 +83,7 @@ extension Run {
     }
   }
 
-  func holds(_ expr: Expr, bindings: [String: Value] = [:]) throws(RunError) -> Bool {
+  func holds(_ expr: Expr, bindings: [String: Value]? = nil) throws(RunError) -> Bool {
     let value = try evaluate(expr, bindings: bindings)
     guard case .bool(let result) = value else {
       throw RunError(
@@ -91,7 +92,7 @@ extension Run {
     return result
   }
 
-  func explain(_ expr: Expr, bindings: [String: Value] = [:]) -> String {
+  func explain(_ expr: Expr, bindings: [String: Value]? = nil) -> String {
     let scope = scope(bindings)
     let substituted = expr.expression.explain(in: scope)
     let result = (try? expr.expression.evaluate(in: scope))?.description ?? "error"

@@ -44,7 +44,6 @@ extension Run {
     case .stay: return nil
     case .step(let index): return index
     case .routes(let routes):
-      let bindings = bindings ?? [:]
       for route in routes {
         if let when = route.when, !(try holds(when, bindings: bindings)) { continue }
         var target = route.target
