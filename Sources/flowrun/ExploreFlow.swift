@@ -61,6 +61,12 @@ struct ExploreFlow: AsyncParsableCommand {
         + "fingerprint would count as one."))
   var compact = false
 
+  @Option(
+    help: ArgumentHelp(
+      "Threads that try the states' moves (1 to 256), by default one per processor available. The states, "
+        + "their numbering and the report are the same for every value."))
+  var jobs = ProcessInfo.processInfo.activeProcessorCount
+
   @Option(help: "Output format: text or json.")
   var format: OutputFormat = .text
 
@@ -74,6 +80,7 @@ struct ExploreFlow: AsyncParsableCommand {
       ("--max-states", maxStates, ExploreOptions.maxStatesRange),
       ("--max-depth", maxDepth, ExploreOptions.maxDepthRange),
       ("--history-depth", historyDepth, ExploreOptions.historyDepthRange),
+      ("--jobs", jobs, ExploreOptions.jobsRange),
     ] where !range.contains(value) {
       throw ValidationError(
         "\(name) \(value) is out of range; it must be between \(range.lowerBound) and \(range.upperBound)")
@@ -87,6 +94,7 @@ struct ExploreFlow: AsyncParsableCommand {
     options.maxDepth = maxDepth
     options.historyDepth = historyDepth
     options.compact = compact
+    options.jobs = jobs
     let clock = ContinuousClock()
     let start = clock.now
     if isatty(STDERR_FILENO) == 1 {

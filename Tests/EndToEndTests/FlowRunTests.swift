@@ -164,6 +164,7 @@ import Testing
     ["explore", "flows/tempoai.yaml", "--history-depth", "101"],
     ["explore", "flows/tempoai.yaml", "--max-states", "0"],
     ["explore", "flows/tempoai.yaml", "--max-depth", "-1"],
+    ["explore", "flows/tempoai.yaml", "--jobs", "0"],
   ])
   func aUsageMistakeExitsWith2(_ arguments: [String]) throws {
     let result = try Tool.run("flowrun", arguments, stdin: "")
@@ -287,6 +288,18 @@ import Testing
     #expect(
       result.stderr.hasPrefix("Error: --history-depth 1000 is out of range; it must be between 0 and 100\n"),
       "\(result.stderr)")
+  }
+
+  @Test func theJobsAreARangeAndDoNotChangeTheReport() throws {
+    let result = try Tool.run("flowrun", ["explore", "flows/tempoai.yaml", "--jobs", "257"], stdin: "")
+    #expect(result.status == 2)
+    #expect(
+      result.stderr.hasPrefix("Error: --jobs 257 is out of range; it must be between 1 and 256\n"), "\(result.stderr)")
+    let one = try Tool.run("flowrun", ["explore", "flows/tempoai.yaml", "--jobs", "1"], stdin: "")
+    let three = try Tool.run("flowrun", ["explore", "flows/tempoai.yaml", "--jobs", "3"], stdin: "")
+    #expect(one.status == 0 && three.status == 0)
+    #expect(one.stdout.hasPrefix("tempoai-onboarding 1.0.0: 1276 states"), "\(one.stdout)")
+    #expect(three.stdout == one.stdout)
   }
 
   @Test func anExplorationStoppedAtALimitSaysSoAndExitsWith1() throws {

@@ -29,7 +29,7 @@ package import FlowCore
 /// stored as a key of a few 32-bit words (step, variables, store, permissions, facts, pending answer, timer,
 /// history), not as a ``RunState``; variables that no condition, route, check or assignment reads (answers
 /// kept for analytics and texts) are compared only by whether they are empty (see ``Flow/controlReads``).
-package struct Explorer {
+package struct Explorer: Sendable {
   package let flow: Flow
   package var options: ExploreOptions
   let engine: Engine
@@ -98,9 +98,7 @@ package struct Explorer {
     var payloads: [UInt32] = []
     var payloadsFrom = 0
     var moveIDs: [ExploreMove: Int32] = [:]
-    // Relaunch results by what a relaunch depends on (``StateCoder/launchInputs()``): the key and payload of
-    // the state it gives, and its records until their transitions have a witness.
-    var restarts: [[UInt32]: (words: [UInt32], records: [Record])] = [:]
+    var restarts: RestartCache = [:]
     func moveID(_ move: ExploreMove) -> Int32 {
       if let id = moveIDs[move] { return id }
       let id = Int32(result.moves.count)
@@ -154,13 +152,21 @@ package struct Explorer {
     let width = coder.width
     let payloadWidth = coder.payloadWidth
     let stride = (options.compact ? width : 0) + payloadWidth
-    while processed < set.count, !result.hitLimit {
+    /// The key and payload of waiting state `id` (from `processed` on).
+    func waiting(_ id: Int) -> (key: ArraySlice<UInt32>, payload: ArraySlice<UInt32>) {
+      let offset = (id - payloadsFrom) * stride
+      return (
+        options.compact ? payloads[offset..<(offset + width)] : set.keys[(id * width)..<((id + 1) * width)],
+        payloads[(offset + stride - payloadWidth)..<(offset + stride)]
+      )
+    }
+    /// Whether the moves of state `id` are tried (it is not at --max-depth).
+    func expands(_ id: Int) -> Bool { Int(result.depth[id]) < options.maxDepth }
+    /// Stores what the moves from the next waiting state gave (the state the coder is expanding): its edges in
+    /// move order, and the states they reach, numbered in that order.
+    func take(_ expansion: Expansion) {
       let id = Int32(processed)
-      let offset = (processed - payloadsFrom) * stride
-      let state = coder.expand(
-        key: options.compact
-          ? payloads[offset..<(offset + width)] : set.keys[(processed * width)..<((processed + 1) * width)],
-        payload: payloads[(offset + stride - payloadWidth)..<(offset + stride)], clock: options.clock)
+      let state = expansion.state
       processed += 1
       if processed & (ExploreProgress.interval - 1) == 0, let progress = options.progress {
         progress(ExploreProgress(states: set.count, expanded: processed, moves: result.edgeTo.count))
@@ -170,39 +176,44 @@ package struct Explorer {
         payloadsFrom = processed
       }
       result.firstEdge.append(Int32(result.edgeTo.count))
-      if Int(result.depth[Int(id)]) >= options.maxDepth {
+      guard let successors = expansion.successors else {
         // Not expanded: nothing is known about its moves, so it is neither a dead end nor explored.
         if state.ended == nil {
           result.stoppedAt = result.stoppedAt ?? .maxDepth
           result.unexpanded.append(id)
         }
-        continue
+        return
       }
       let fromStep = state.current.map { flow.steps[$0] }
       var forward = false
       var interrupted = false
-      for move in moves(from: state) {
+      for successor in successors {
+        let move: ExploreMove
         var records: [Record]
-        // A relaunch depends only on the facts, permissions and store, which many states share.
-        let launchInputs = move == .restart ? coder.launchInputs() : nil
-        if let launchInputs, let cached = restarts[launchInputs] {
+        var launchInputs: [UInt32]?
+        switch successor {
+        case .failed(let failed, let message):
+          result.failures.append(.init(state: id, move: moveID(failed), setup: -1, message: message))
+          continue
+        case .cachedRestart:
+          // A relaunch depends only on the facts, permissions and store, which many states share.
+          let inputs = coder.launchInputs()
+          guard let cached = restarts[inputs] else { preconditionFailure("a cached relaunch left the cache") }
+          move = .restart
           records = cached.records
+          launchInputs = inputs
           key.replaceSubrange(0..<key.count, with: cached.words[..<key.count])
           payload.replaceSubrange(0..<payload.count, with: cached.words[key.count...])
-        } else {
-          let next: RunState
-          do {
-            guard let (after, produced) = try apply(move, to: state) else { continue }
-            next = after
-            records = produced
-          } catch {
-            let mid = moveID(move)
-            result.failures.append(.init(state: id, move: mid, setup: -1, message: "\(error)"))
-            continue
-          }
+        case .reached(let reached, let next, let produced):
+          move = reached
+          records = produced
           coder.encode(next, into: &key, payload: &payload)
-          if let launchInputs, restarts.count < Self.restartCacheSize {
-            restarts[launchInputs] = (key + payload, records)
+          if move == .restart {
+            let inputs = coder.launchInputs()
+            launchInputs = inputs
+            if restarts[inputs] == nil, restarts.count < Self.restartCacheSize {
+              restarts[inputs] = (key + payload, records)
+            }
           }
         }
         // A move that changes nothing is no edge (the key and payload hold the whole normalized state).
@@ -240,6 +251,44 @@ package struct Explorer {
         }
       }
     }
+
+    /// Starts expanding the waiting states from `first` on (as many as a batch takes) on other threads.
+    func batch(from first: Int) -> ExpansionBatch {
+      let states = ExpansionBatch.range(from: first, count: set.count, jobs: options.jobs).map { id in
+        let (key, payload) = waiting(id)
+        return WaitingState(key: Array(key), payload: Array(payload), expands: expands(id))
+      }
+      let batch = ExpansionBatch(explorer: self, states: states, coder: coder, restarts: restarts)
+      batch.start(threads: options.jobs - 1)
+      return batch
+    }
+    var ahead: ExpansionBatch?
+    while processed < set.count, !result.hitLimit {
+      if options.jobs > 1 {
+        // Batches of waiting states are expanded on `jobs` threads and taken here in order, as one thread takes
+        // them (Explorer+Parallel.swift); the states waiting behind a batch are expanded while it is taken.
+        let current = ahead ?? batch(from: processed)
+        let after = processed + current.states.count
+        ahead = after < set.count ? batch(from: after) : nil
+        for (state, expansion) in zip(current.states, current.finish()) where !result.hitLimit {
+          coder.expand(expansion.state, key: state.key, payload: state.payload)
+          take(expansion)
+        }
+      } else {
+        let state: RunState
+        do {
+          // The slices end here: alive while the set and the queue grow, they would copy them.
+          let (key, payload) = waiting(processed)
+          state = coder.expand(key: key, payload: payload, clock: options.clock)
+        }
+        let restartCached = state.pending == nil && restarts[coder.launchInputs()] != nil
+        take(
+          Expansion(
+            state: state, successors: expands(processed) ? successors(of: state, restartCached: restartCached) : nil)
+        )
+      }
+    }
+    ahead?.abandon()
     result.processed = processed
     result.firstEdge.append(Int32(result.edgeTo.count))
     result.keyBytes = set.bytes
@@ -249,6 +298,46 @@ package struct Explorer {
 
   /// Most relaunch results kept (by facts, permissions and store) while exploring.
   static let restartCacheSize = 16_384
+  /// Relaunch results by what a relaunch depends on (``StateCoder/launchInputs()``): the key and payload of the
+  /// state it gives, and its records until their transitions have a witness.
+  typealias RestartCache = [[UInt32]: (words: [UInt32], records: [Record])]
+
+  /// What one move from a state gives.
+  enum Successor: Sendable {
+    /// The state after the move (normalized) and what happened on the way.
+    case reached(ExploreMove, RunState, [Record])
+    /// The flow failed on the move.
+    case failed(ExploreMove, String)
+    /// A relaunch whose result the relaunch cache holds: not computed again.
+    case cachedRestart
+  }
+
+  /// A state taken from the queue and what its moves gave; `successors` is nil for a state at --max-depth,
+  /// whose moves are not tried.
+  struct Expansion: Sendable {
+    var state: RunState
+    var successors: [Successor]?
+  }
+
+  /// What each move from `state` gives, in the order of ``moves(from:)``, leaving out the moves the engine
+  /// refuses; a relaunch is ``Successor/cachedRestart`` when `restartCached`. Pure: the parallel expansion
+  /// calls it from several threads.
+  func successors(of state: RunState, restartCached: Bool) -> [Successor] {
+    var result: [Successor] = []
+    for move in moves(from: state) {
+      if restartCached && move == .restart {
+        result.append(.cachedRestart)
+        continue
+      }
+      do {
+        guard let (next, records) = try apply(move, to: state) else { continue }
+        result.append(.reached(move, next, records))
+      } catch {
+        result.append(.failed(move, "\(error)"))
+      }
+    }
+    return result
+  }
 
   // MARK: - Moves
 
@@ -400,6 +489,7 @@ package struct ExploreOptions: Sendable {
   package static let maxStatesRange = 1...1_000_000_000
   package static let maxDepthRange = 1...1_000_000_000
   package static let historyDepthRange = 0...100
+  package static let jobsRange = 1...256
   /// Above this many combinations of initial permission statuses, one permission varies at a time.
   package var maxPermissionCombinations = 64
   /// Record which declared transitions and permission outcomes are taken (for reports and `--emit-scenarios`).
@@ -409,6 +499,9 @@ package struct ExploreOptions: Sendable {
   /// Keep each state as a 64-bit fingerprint of its key instead of the key (`--compact`, hash compaction): less
   /// memory per state, at the risk (about n² / 2⁶⁵ for n states) that two states are taken as one.
   package var compact = false
+  /// Threads that try the moves of the waiting states (`--jobs`; Explorer+Parallel.swift): the result is the
+  /// same for every value.
+  package var jobs = 1
   /// Called every ``ExploreProgress/interval`` states expanded (`flowrun explore`'s progress line).
   package var progress: (@Sendable (ExploreProgress) -> Void)?
   package init() {}

@@ -79,11 +79,23 @@ struct StateCoder {
     return parent
   }
 
+  /// Makes `state`, decoded (``decode(_:payload:clock:previous:previousKey:previousPayload:)``) from `key` and
+  /// `payload`, the one whose successors are encoded next.
+  mutating func expand(_ state: RunState, key: [UInt32], payload: [UInt32]) {
+    parent = state
+    parentKey = key
+    parentPayload = payload
+    hasParent = true
+  }
+
   /// What a relaunch from the state being expanded depends on: its stored values (with the payload's), facts
   /// and permission statuses.
-  func launchInputs() -> [UInt32] {
+  func launchInputs() -> [UInt32] { launchInputs(key: parentKey, payload: parentPayload) }
+
+  /// What a relaunch from the state with `key` and `payload` depends on.
+  func launchInputs(key: [UInt32], payload: [UInt32]) -> [UInt32] {
     let variablePayload = variableMatters.filter { !$0 }.count
-    return Array(parentKey[(4 + historyDepth + variableCount)...]) + parentPayload[variablePayload...]
+    return Array(key[(4 + historyDepth + variableCount)...]) + payload[variablePayload...]
   }
 
   /// Whether `key` and `payload` are the state being expanded's (a move that changes nothing).

@@ -1,0 +1,113 @@
+import FlowCore
+import Foundation
+import Testing
+
+@testable import FlowRuntime
+
+/// `flowrun explore --jobs N` (``ExploreOptions/jobs``) tries the states' moves on N threads and takes their results
+/// in order: every number of jobs must give the exploration one thread gives, state for state. .ci/run also runs
+/// `flowrun explore --jobs 1, 2 and 4` on every flow under ThreadSanitizer and compares the reports.
+@Suite struct ParallelExploreTests {
+  static let flows = try! FileManager.default.contentsOfDirectory(
+    atPath: StateCoderTests.packageRoot.appendingPathComponent("flows").path
+  ).filter { $0.hasSuffix(".yaml") }.sorted()
+
+  /// Explores `flow` with `options` on one thread and on 2, 3 and 4, and expects the same exploration each time.
+  static func expectSameForEveryJobCount(_ flow: Flow, _ options: ExploreOptions, _ name: String) {
+    let one = Explorer(flow: flow, options: options).explore()
+    for jobs in 2...4 {
+      var parallel = options
+      parallel.jobs = jobs
+      expectSame(one, Explorer(flow: flow, options: parallel).explore(), "\(name) --jobs \(jobs)")
+    }
+  }
+
+  /// Compares everything an exploration holds: the state graph (ids, parents, edges, moves), what it found, and the
+  /// report, text and JSON.
+  static func expectSame(_ one: Exploration, _ other: Exploration, _ label: String) {
+    #expect(other.stateCount == one.stateCount, "\(label)")
+    #expect(other.processed == one.processed, "\(label)")
+    #expect(other.roots == one.roots && other.setupOf == one.setupOf, "\(label)")
+    #expect(other.step == one.step && other.flags == one.flags && other.depth == one.depth, "\(label)")
+    #expect(other.parent == one.parent && other.parentMove == one.parentMove, "\(label)")
+    #expect(other.firstEdge == one.firstEdge && other.edgeTo == one.edgeTo, "\(label)")
+    #expect(other.edgeMove == one.edgeMove && other.moves == one.moves, "\(label)")
+    #expect(other.deadEnds == one.deadEnds && other.unexpanded == one.unexpanded, "\(label)")
+    #expect(other.stoppedAt == one.stoppedAt && other.keyBytes == one.keyBytes, "\(label)")
+    #expect("\(other.failures)" == "\(one.failures)", "\(label)")
+    #expect("\(other.inputLimits)" == "\(one.inputLimits)", "\(label)")
+    func witnesses<Key: Comparable>(_ all: [Key: (state: Int32, move: Int32)]) -> [String] {
+      all.keys.sorted().map { "\($0) \(all[$0]!.state) \(all[$0]!.move)" }
+    }
+    #expect(witnesses(other.transitionWitness) == witnesses(one.transitionWitness), "\(label)")
+    #expect(witnesses(other.permissionOutcomeWitness) == witnesses(one.permissionOutcomeWitness), "\(label)")
+    let (report, oneReport) = (ExploreReport(other), ExploreReport(one))
+    #expect(report.text == oneReport.text, "\(label)")
+    #expect(report.json.prettyJSON == oneReport.json.prettyJSON, "\(label)")
+  }
+
+  /// Every flow in flows/, up to 1,500 states (the whole of tempoai.yaml, 1,276; the others stop at the limit in
+  /// the middle of a batch, which must stop the parallel run at the same state).
+  @Test(arguments: flows)
+  func everyFlowIsExploredTheSameOnEveryNumberOfJobs(_ name: String) throws {
+    var options = ExploreOptions()
+    options.maxStates = 1_500
+    let flow = try StateCoderTests.seed(name)
+    let exploration = Explorer(flow: flow, options: options).explore()
+    // More than one batch of each thread's pieces, and more than one piece per thread.
+    #expect(exploration.stateCount > 2 * Explorer.parallelPiece * 4)
+    Self.expectSameForEveryJobCount(flow, options, name)
+  }
+
+  /// --max-depth keeps the states at the limit unexpanded; --compact keeps fingerprints; both must stop and number
+  /// the states as one thread does.
+  @Test func theLimitsAndCompactStatesGiveTheSameExplorationOnEveryNumberOfJobs() throws {
+    let flow = try StateCoderTests.seed("anicca-v02.yaml")
+    var deep = ExploreOptions()
+    deep.maxDepth = 6
+    let limited = Explorer(flow: flow, options: deep).explore()
+    #expect(limited.stoppedAt == .maxDepth && !limited.unexpanded.isEmpty)
+    Self.expectSameForEveryJobCount(flow, deep, "anicca-v02 --max-depth 6")
+    var compact = ExploreOptions()
+    compact.compact = true
+    compact.maxStates = 2_000
+    Self.expectSameForEveryJobCount(flow, compact, "anicca-v02 --compact --max-states 2000")
+  }
+
+  /// A flow that fails on some moves and stops on an input it refuses: the failures and the states explore did
+  /// not get past come in the same order.
+  @Test func failuresAndInputLimitsComeInTheSameOrderOnEveryNumberOfJobs() throws {
+    let flow = try compileFlow(
+      """
+      flow: counter
+      version: "1"
+      locales: [en]
+      start: count
+      variables:
+        n: { type: int, default: 1 }
+        handle: { type: string, default: "" }
+        invitation: { type: string, default: "X7Q-42" }
+      steps:
+        count:
+          kind: screen
+          next: handle
+          buttons:
+            add: { to: count, effects: [{ set: n, value: "n < 8 ? n + 1 : n" }] }
+            blow: { to: count, effects: [{ set: n, value: "n * 4611686018427387904" }] }
+        handle:
+          kind: text-input
+          variable: handle
+          valid: input == invitation
+          next: done
+        done: { kind: terminal, outcome: completed }
+      """)
+    let exploration = Explorer(flow: flow).explore()
+    #expect(!exploration.failures.isEmpty && !exploration.inputLimits.isEmpty)
+    Self.expectSameForEveryJobCount(flow, ExploreOptions(), "counter")
+  }
+
+  @Test func oneThreadIsTheLibraryDefaultAndTheCommandLineAcceptsOneTo256() {
+    #expect(ExploreOptions().jobs == 1)
+    #expect(ExploreOptions.jobsRange == 1...256)
+  }
+}
