@@ -14,6 +14,9 @@ package struct Engine: Sendable {
   package var maxAutomaticMoves = 1_000
   /// Show texts in this locale whatever the flow's `language` says (`flowrun --lang`).
   package var languageOverride: String?
+  /// Whether a `next` that is a plain move (``FlowStorage/plainNext``) is made without the general path (tests
+  /// turn it off to compare the two).
+  package var takesPlainMoves = true
 
   /// An engine for `flow`, which must have compiled without errors (``FlowCompiler/compile(_:file:)``).
   package init(flow: Flow) {
@@ -52,6 +55,12 @@ package struct Engine: Sendable {
       records.append(.stale(event: event.name, step: step))
       return
     }
+    if takesPlainMoves, case .next = event, !state.inBackground, let current = state.current, !state.hasEnded,
+      !state.isWaiting, let move = storage.plainNext[current]
+    {
+      takePlainMove(move, from: current, in: &state, records: &records)
+      return
+    }
     // The run works on a copy; the caller's state is replaced only when the event is handled.
     var run = Run(engine: self, state: state)
     swap(&records, &run.records)
@@ -84,9 +93,53 @@ final class FlowStorage: Sendable {
   let flow: Flow
   /// `step` in expressions, per step: built once, not at every expression that reads it.
   let stepValues: [Value]
+  /// Per step, its `next` when it is a plain move, else nil.
+  let plainNext: [PlainMove?]
+
   init(_ flow: Flow) {
     self.flow = flow
     stepValues = flow.steps.map(\.expressionValue)
+    plainNext = flow.steps.map { PlainMove(next: $0, in: flow) }
+  }
+}
+
+/// A `next` that can neither be refused nor fail, and does nothing but move: from a screen whose `next` is always
+/// shown and enabled, has no effects and names a step, to a step that is not skipped, runs nothing on entry
+/// (nor does the flow's `enter` or `advance` hook), is no action step and has no auto-advance. The engine makes
+/// such a move in place, without the copy of the state it keeps to undo an event that fails; what it records
+/// and the state it leaves are those of the general path (``Run/moveForward(from:via:route:name:bindings:)``).
+struct PlainMove: Sendable {
+  let destination: StepIndex
+  /// The outcome, when the destination is a terminal step.
+  let outcome: TerminalOutcome?
+
+  init?(next step: Step, in flow: Flow) {
+    guard step.kind == .screen, flow.hooks.advance.isEmpty, flow.hooks.enter.isEmpty, let next = step.next,
+      next.visible == nil, next.enabled == nil, next.effects.isEmpty, case .step(let index) = next.target
+    else { return nil }
+    let destination = flow.steps[index]
+    guard destination.skipIf == nil, destination.enter.isEmpty, destination.kind != .action,
+      destination.autoAdvance == nil
+    else { return nil }
+    self.destination = index
+    outcome = destination.isTerminal ? destination.terminalOutcome ?? .completed : nil
+  }
+}
+
+extension Engine {
+  /// Makes a plain move, as ``Run/moveForward(from:via:route:name:bindings:)`` and ``Run/enter(_:from:)`` would.
+  func takePlainMove(_ move: PlainMove, from current: StepIndex, in state: inout RunState, records: inout [Record]) {
+    let steps = flow.steps
+    let destination = move.destination
+    records.append(.moved(from: steps[current].id, to: steps[destination].id, route: .next, name: nil))
+    if destination != current { state.history.append(current) }
+    state.current = destination
+    state.timer = nil
+    records.append(.entered(step: steps[destination].id))
+    if let outcome = move.outcome {
+      state.ended = .init(step: destination, outcome: outcome)
+      records.append(.ended(step: steps[destination].id, outcome: outcome))
+    }
   }
 }
 
