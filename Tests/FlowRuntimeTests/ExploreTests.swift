@@ -100,7 +100,7 @@ import Testing
     options.maxDepth = 1
     let exploration = Explorer(flow: flow, options: options).explore()
     #expect(exploration.stoppedAt == .maxDepth)
-    #expect(exploration.depth.allSatisfy { $0 <= 2 })
+    #expect((0..<Int32(exploration.stateCount)).allSatisfy { exploration.depth(of: $0) <= 2 })
     let report = ExploreReport(exploration)
     #expect(report.hasProblems)
     #expect(report.text.contains("stopped at the limit (--max-depth 1)"))

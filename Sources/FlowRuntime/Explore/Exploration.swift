@@ -16,17 +16,23 @@ package struct Exploration: Sendable {
   /// The state each state was first reached from (-1 for roots) and the move that reached it.
   package var parent: [Int32] = []
   package var parentMove: [Int32] = []
-  /// For roots, the index of their setup in ``setups``; -1 otherwise.
+  /// For the roots, the index of their setup in ``setups``: the roots are the first states (ids
+  /// `0..<setupOf.count`), found before any state is expanded.
   package var setupOf: [Int32] = []
-  /// Edges of state `s` are `firstEdge[s]..<firstEdge[s+1]` (only for processed states).
+  /// The forward edges of state `s` (moves that go on through the flow, ``ExploreMove/isForward``) lead to
+  /// `edgeTo[firstEdge[s]..<firstEdge[s+1]]` (only for processed states). Back, restart, reset and returns from
+  /// the background are counted in ``edgeCount`` but not kept: no analysis follows them.
   package var firstEdge: [Int32] = []
   package var edgeTo: [Int32] = []
-  package var edgeMove: [Int32] = []
+  /// Edges of the state graph, forward or not.
+  package var edgeCount = 0
   package var moves: [ExploreMove] = []
   package var failures: [ExploreFailure] = []
   /// Non-terminal states not waiting for an answer from which nothing but back, restart or reset leads on, and not
   /// because of the texts explore typed (those are in ``inputLimits``).
   package var deadEnds: [Int32] = []
+  /// For each of ``deadEnds``, whether `back` leads somewhere from it.
+  package var deadEndCanGoBack: [Bool] = []
   /// States from which nothing leads on because their text input or form refused every text explore typed: a
   /// different text may go on, so they are not dead ends (see ``ExploreInputLimit``).
   package var inputLimits: [ExploreInputLimit] = []
@@ -37,8 +43,9 @@ package struct Exploration: Sendable {
   /// The first (shallowest) edge that took each declared transition.
   package var transitionWitness: [FlowTransition: (state: Int32, move: Int32)] = [:]
   package var permissionOutcomeWitness: [PermissionOutcome: (state: Int32, move: Int32)] = [:]
-  /// Moves from its launch to each state along ``parent``.
-  package var depth: [Int32] = []
+  /// The first state at each depth (moves from its launch along ``parent``): ids are in breadth-first order, so
+  /// the states at depth `d` are `levels[d]..<levels[d + 1]`.
+  package var levels: [Int32] = []
   /// The limit that stopped the exploration, if one did.
   package var stoppedAt: ExploreLimit?
   /// Whether a limit stopped the exploration (the results are partial).
@@ -60,15 +67,31 @@ package struct Exploration: Sendable {
   package var frontier: [Int32] {
     (unexpanded + (Int32(processed)..<Int32(stateCount))).filter { !isEnded($0) }
   }
-  package var edgeCount: Int { edgeTo.count }
+  /// Moves from its launch to `state` along ``parent``.
+  package func depth(of state: Int32) -> Int {
+    var low = 0
+    var high = levels.count
+    while high - low > 1 {
+      let middle = (low + high) / 2
+      if levels[middle] <= state { low = middle } else { high = middle }
+    }
+    return low
+  }
+
+  /// Records the depth of the new state `state` (states come in breadth-first order).
+  mutating func noteDepth(of state: Int32, _ depth: Int) {
+    if depth == levels.count { levels.append(state) }
+  }
 
   package func isEnded(_ state: Int32) -> Bool { flags[Int(state)] & Self.endedFlag != 0 }
   package func isPending(_ state: Int32) -> Bool { flags[Int(state)] & Self.pendingFlag != 0 }
 
-  /// Bytes the exploration needs: the keys and their table slots, the per-state arrays and the edges. Computed
-  /// from counts, not from capacities or the process's memory, so every run of the same flow reports the same.
+  /// Bytes the exploration needs: the keys and payloads with their table slots, the per-state arrays and the
+  /// forward edges. Computed from counts, not from capacities or the process's memory, so every run of the same
+  /// flow reports the same.
   package var bytesStored: Int {
-    keyBytes + stateCount * (4 + 1 + 4 + 4 + 4 + 4) + firstEdge.count * 4 + edgeCount * (4 + 4)
+    keyBytes + stateCount * (4 + 1 + 4 + 4) + setupOf.count * 4 + levels.count * 4 + firstEdge.count * 4
+      + edgeTo.count * 4
   }
 
   /// The setup and the moves of the shortest path from a launch to `state`.

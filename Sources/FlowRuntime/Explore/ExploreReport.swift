@@ -141,7 +141,7 @@ extension ExploreReport {
       var moves: [ExploreMove] = move < 0 ? [] : [exploration.moves[Int(move)]]
       var current = Int(state)
       var after: String?
-      let long = Int(exploration.depth[current]) > Self.fullPathLimit
+      let long = exploration.depth(of: state) > Self.fullPathLimit
       while exploration.parent[current] >= 0 {
         let currentStep = Int(exploration.step[current])
         if long, current != Int(state), currentStep >= 0, firstState[currentStep] == Int32(current) {
@@ -184,10 +184,8 @@ extension ExploreReport {
     loops = counting.loops
 
     var deadEnds: [DeadEnd] = []
-    for state in exploration.deadEnds {
+    for (state, back) in zip(exploration.deadEnds, exploration.deadEndCanGoBack) {
       let step = flow.steps[Int(exploration.step[Int(state)])].id
-      let range = Int(exploration.firstEdge[Int(state)])..<Int(exploration.firstEdge[Int(state) + 1])
-      let back = range.contains { exploration.moves[Int(exploration.edgeMove[$0])] == .event(.back) }
       if let index = deadEnds.firstIndex(where: { $0.step == step }) {
         deadEnds[index].states += 1
         deadEnds[index].canGoBack = deadEnds[index].canGoBack || back
@@ -260,33 +258,38 @@ struct PathCounter {
     self.exploration = exploration
     let n = exploration.stateCount
     guard n > 0 else { return }
-    let forward = exploration.moves.map(\.isForward)
-    var firstEdge = [Int32](repeating: 0, count: n + 1)
-    var targets: [Int32] = []
-    targets.reserveCapacity(exploration.edgeTo.count)
-    for state in 0..<n {
-      if state < exploration.processed {
-        for edge in Int(exploration.firstEdge[state])..<Int(exploration.firstEdge[state + 1])
-        where forward[Int(exploration.edgeMove[edge])] {
-          targets.append(exploration.edgeTo[edge])
-        }
-      }
-      firstEdge[state + 1] = Int32(targets.count)
+    // The exploration keeps only forward edges; states never expanded have none.
+    var firstEdge = exploration.firstEdge
+    if firstEdge.count < n + 1 {
+      firstEdge.append(contentsOf: repeatElement(firstEdge.last ?? 0, count: n + 1 - firstEdge.count))
     }
-    let graph = Digraph(nodeCount: n, firstEdge: firstEdge, targets: targets)
+    let graph = Digraph(nodeCount: n, firstEdge: firstEdge, targets: exploration.edgeTo)
     let components = graph.stronglyConnectedComponents()
     let componentCount = components.count
-    let byComponent = components.members
-    for members in byComponent where members.count > 1 {
+    // The states of component c are members[memberStart[c]..<memberStart[c + 1]], in id order (one array for all:
+    // most components are a single state, and an array each would cost more than the exploration).
+    var memberStart = [Int32](repeating: 0, count: componentCount + 1)
+    for c in components.component { memberStart[Int(c) + 1] += 1 }
+    for c in 0..<componentCount { memberStart[c + 1] += memberStart[c] }
+    var members = [Int32](repeating: 0, count: n)
+    var fill = memberStart
+    for (state, c) in components.component.enumerated() {
+      members[Int(fill[Int(c)])] = Int32(state)
+      fill[Int(c)] += 1
+    }
+    fill = []
+    func membersOf(_ c: Int) -> ArraySlice<Int32> { members[Int(memberStart[c])..<Int(memberStart[c + 1])] }
+    for c in 0..<componentCount where memberStart[c + 1] - memberStart[c] > 1 {
       var steps: [Int32] = []
-      for member in members where !steps.contains(exploration.step[Int(member)]) {
+      for member in membersOf(c) where !steps.contains(exploration.step[Int(member)]) {
         steps.append(exploration.step[Int(member)])
       }
       let ids = steps.sorted().map { exploration.flow.steps[Int($0)].id }
+      let size = membersOf(c).count
       if let existing = loops.firstIndex(where: { $0.steps == ids }) {
-        loops[existing].states += members.count
+        loops[existing].states += size
       } else {
-        loops.append(.init(steps: ids, states: members.count))
+        loops.append(.init(steps: ids, states: size))
       }
     }
     // Tarjan numbers a component after everything it reaches: reverse the numbering for topological order.
@@ -295,7 +298,7 @@ struct PathCounter {
     for root in exploration.roots { counts[Int(component[Int(root)])] = 1 }
     for c in stride(from: componentCount - 1, through: 0, by: -1) where counts[componentCount - 1 - c] > 0 {
       let source = componentCount - 1 - c
-      for state in byComponent[c] {
+      for state in membersOf(c) {
         for next in graph.successors(of: Int(state)) {
           let target = Int(component[Int(next)])
           guard target != source else { continue }

@@ -89,14 +89,13 @@ package struct Explorer: Sendable {
   package func explore() -> Exploration {
     var result = Exploration(flow: flow, options: options)
     var coder = StateCoder(flow: flow, historyDepth: options.historyDepth)
-    var set = StateSet(width: coder.width, compact: options.compact)
+    var set = StateSet(width: coder.width, payloadWidth: coder.payloadWidth, compact: options.compact)
     var key = [UInt32](repeating: 0, count: coder.width)
     var payload = [UInt32](repeating: 0, count: coder.payloadWidth)
-    // The states waiting to be expanded are ids processed..<set.count: their keys are in the set, and their
-    // payloads (what the key leaves out) here, from the id `payloadsFrom` on; with --compact the set keeps only
-    // fingerprints, so each waiting state's key comes first here.
-    var payloads: [UInt32] = []
-    var payloadsFrom = 0
+    // The states waiting to be expanded are ids processed..<set.count. The set keeps their keys and payloads;
+    // with --compact it keeps only fingerprints, so each waiting state's key and payload wait here.
+    var queue = PackedRows(columns: options.compact ? coder.width + coder.payloadWidth : 0)
+    var packed: [UInt8] = []
     var moveIDs: [ExploreMove: Int32] = [:]
     var restarts: RestartCache = [:]
     func moveID(_ move: ExploreMove) -> Int32 {
@@ -112,20 +111,22 @@ package struct Explorer: Sendable {
     }
     /// Adds the state whose key and payload are in `key` and `payload`.
     func insert(parent: Int32, move: Int32, setup: Int32) -> Int32? {
-      let (inserted, id) = set.insert(key)
+      let (inserted, id) = set.insert(key, payload: payload)
       guard inserted else { return id }
       if set.count > options.maxStates {
         result.stoppedAt = .maxStates
         return nil
       }
-      if options.compact { payloads.append(contentsOf: key) }
-      payloads.append(contentsOf: payload)
-      result.depth.append(parent < 0 ? 0 : result.depth[Int(parent)] &+ 1)
+      if options.compact {
+        queue.pack(key, payload, into: &packed)
+        queue.append(packed)
+      }
+      result.noteDepth(of: id, parent < 0 ? 0 : result.depth(of: parent) + 1)
       result.step.append(Int32(key[0]) - 1)
       result.flags.append((key[1] != 0 ? Exploration.endedFlag : 0) | (key[2] != 0 ? Exploration.pendingFlag : 0))
       result.parent.append(parent)
       result.parentMove.append(move)
-      result.setupOf.append(setup)
+      if parent < 0 { result.setupOf.append(setup) }
       return id
     }
 
@@ -149,19 +150,16 @@ package struct Explorer: Sendable {
     }
 
     var processed = 0
-    let width = coder.width
-    let payloadWidth = coder.payloadWidth
-    let stride = (options.compact ? width : 0) + payloadWidth
-    /// The key and payload of waiting state `id` (from `processed` on).
-    func waiting(_ id: Int) -> (key: ArraySlice<UInt32>, payload: ArraySlice<UInt32>) {
-      let offset = (id - payloadsFrom) * stride
-      return (
-        options.compact ? payloads[offset..<(offset + width)] : set.keys[(id * width)..<((id + 1) * width)],
-        payloads[(offset + stride - payloadWidth)..<(offset + stride)]
-      )
+    /// Writes the key and payload of waiting state `id` (from `processed` on).
+    func waiting(_ id: Int, key: inout [UInt32], payload: inout [UInt32]) {
+      if options.compact {
+        queue.load(id, into: &key, then: &payload)
+      } else {
+        set.load(id, key: &key, payload: &payload)
+      }
     }
     /// Whether the moves of state `id` are tried (it is not at --max-depth).
-    func expands(_ id: Int) -> Bool { Int(result.depth[id]) < options.maxDepth }
+    func expands(_ id: Int) -> Bool { result.depth(of: Int32(id)) < options.maxDepth }
     /// Stores what the moves from the next waiting state gave (the state the coder is expanding): its edges in
     /// move order, and the states they reach, numbered in that order.
     func take(_ expansion: Expansion) {
@@ -169,12 +167,9 @@ package struct Explorer: Sendable {
       let state = expansion.state
       processed += 1
       if processed & (ExploreProgress.interval - 1) == 0, let progress = options.progress {
-        progress(ExploreProgress(states: set.count, expanded: processed, moves: result.edgeTo.count))
+        progress(ExploreProgress(states: set.count, expanded: processed, moves: result.edgeCount))
       }
-      if processed - payloadsFrom > 65_536 && (processed - payloadsFrom) * stride * 2 > payloads.count {
-        payloads.removeFirst((processed - payloadsFrom) * stride)
-        payloadsFrom = processed
-      }
+      if options.compact { queue.dropRows(before: processed) }
       result.firstEdge.append(Int32(result.edgeTo.count))
       guard let successors = expansion.successors else {
         // Not expanded: nothing is known about its moves, so it is neither a dead end nor explored.
@@ -186,6 +181,7 @@ package struct Explorer: Sendable {
       }
       let fromStep = state.current.map { flow.steps[$0] }
       var forward = false
+      var back = false
       var interrupted = false
       for successor in successors {
         let move: ExploreMove
@@ -223,9 +219,13 @@ package struct Explorer: Sendable {
           interrupted = true
           break
         }
-        result.edgeTo.append(target)
-        result.edgeMove.append(mid)
-        if move.isForward { forward = true }
+        result.edgeCount += 1
+        if move.isForward {
+          forward = true
+          result.edgeTo.append(target)
+        } else if move == .event(.back) {
+          back = true
+        }
         if options.trackTransitions {
           if case .answer(_, let permission?, let outcome, _) = move, let step = fromStep {
             let key = PermissionOutcome(step: step.id, permission: permission.rawValue, outcome: outcome)
@@ -248,6 +248,7 @@ package struct Explorer: Sendable {
           result.inputLimits.append(limit)
         } else {
           result.deadEnds.append(id)
+          result.deadEndCanGoBack.append(back)
         }
       }
     }
@@ -255,14 +256,17 @@ package struct Explorer: Sendable {
     /// Starts expanding the waiting states from `first` on (as many as a batch takes) on other threads.
     func batch(from first: Int) -> ExpansionBatch {
       let states = ExpansionBatch.range(from: first, count: set.count, jobs: options.jobs).map { id in
-        let (key, payload) = waiting(id)
-        return WaitingState(key: Array(key), payload: Array(payload), expands: expands(id))
+        var state = WaitingState(key: key, payload: payload, expands: expands(id))
+        waiting(id, key: &state.key, payload: &state.payload)
+        return state
       }
       let batch = ExpansionBatch(explorer: self, states: states, coder: coder, restarts: restarts)
       batch.start(threads: options.jobs - 1)
       return batch
     }
     var ahead: ExpansionBatch?
+    var waitingKey = key
+    var waitingPayload = payload
     while processed < set.count, !result.hitLimit {
       if options.jobs > 1 {
         // Batches of waiting states are expanded on `jobs` threads and taken here in order, as one thread takes
@@ -275,12 +279,8 @@ package struct Explorer: Sendable {
           take(expansion)
         }
       } else {
-        let state: RunState
-        do {
-          // The slices end here: alive while the set and the queue grow, they would copy them.
-          let (key, payload) = waiting(processed)
-          state = coder.expand(key: key, payload: payload, clock: options.clock)
-        }
+        waiting(processed, key: &waitingKey, payload: &waitingPayload)
+        let state = coder.expand(key: waitingKey[...], payload: waitingPayload[...], clock: options.clock)
         let restartCached = state.pending == nil && restarts[coder.launchInputs()] != nil
         take(
           Expansion(

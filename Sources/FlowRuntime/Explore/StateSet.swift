@@ -1,72 +1,84 @@
-/// A hash set of fixed-width state keys stored back to back in one array: a state costs `width` words plus
-/// about two table slots, with no per-state allocation. Ids are dense, in insertion order.
+/// A hash set of fixed-width state keys, each stored with its payload (the words the key leaves out) in one
+/// packed array (``PackedRows``): a state costs about one byte per word plus about two table slots, with no
+/// per-state allocation. Ids are dense, in insertion order. Only the key is compared; the payload kept is that of
+/// the first state inserted with the key.
 ///
 /// With `compact` (hash compaction, `flowrun explore --compact`) a state is kept as a 64-bit fingerprint of its
 /// key instead of the key: 8 bytes whatever the flow, but two states with the same fingerprint count as one
-/// (for n states the chance of any such pair is about n² / 2⁶⁵).
+/// (for n states the chance of any such pair is about n² / 2⁶⁵). The set then keeps no payloads either.
 struct StateSet {
   let width: Int
+  let payloadWidth: Int
   let compact: Bool
-  /// The keys, `width` words each (empty when `compact`).
-  private(set) var keys: [UInt32] = []
+  /// The keys and payloads (no rows when `compact`).
+  private(set) var rows: PackedRows
   /// The fingerprints (only when `compact`).
   private var fingerprints: [UInt64] = []
   private var slots: [Int32]
   private var mask: Int
   private(set) var count = 0
+  /// `key` then `payload`, packed, for the insertion under way.
+  private var packed: [UInt8] = []
 
-  init(width: Int, compact: Bool = false, capacity: Int = 1 << 12) {
+  init(width: Int, payloadWidth: Int = 0, compact: Bool = false, capacity: Int = 1 << 12) {
     self.width = width
+    self.payloadWidth = payloadWidth
     self.compact = compact
+    rows = PackedRows(columns: compact ? 0 : width + payloadWidth)
     var size = 16
     while size < capacity * 2 { size <<= 1 }
     slots = Array(repeating: -1, count: size)
     mask = size - 1
   }
 
-  /// Bytes the keys and the table need, from their counts (not the arrays' capacities, which depend on the
-  /// allocator), so the same exploration always reports the same figure.
-  var bytes: Int { keys.count * 4 + fingerprints.count * 8 + slots.count * 4 }
+  /// Bytes the keys, payloads and the table need, from their counts (not the arrays' capacities, which depend on
+  /// the allocator), so the same exploration always reports the same figure.
+  var bytes: Int { rows.count * rows.rowBytes + fingerprints.count * 8 + slots.count * 4 }
 
-  /// The id of `key`, inserting it when new.
-  mutating func insert(_ key: [UInt32]) -> (inserted: Bool, id: Int32) {
+  /// The id of the state with `key`, inserting it (with `payload`) when new.
+  mutating func insert(_ key: [UInt32], payload: [UInt32] = []) -> (inserted: Bool, id: Int32) {
     if (count + 1) * 2 > slots.count { grow() }
     let hash = Self.hash(key[...])
     let fingerprint = UInt64(truncatingIfNeeded: hash)
     var slot = hash & mask
-    let width = width
+    if !compact { rows.pack(key, payload, into: &packed) }
+    let keyBytes = compact ? 0 : rows.keyBytes(width)
     while true {
       let id = slots[slot]
       if id < 0 {
         slots[slot] = Int32(count)
-        if compact { fingerprints.append(fingerprint) } else { keys.append(contentsOf: key) }
+        if compact { fingerprints.append(fingerprint) } else { rows.append(packed) }
         count += 1
         return (true, Int32(count - 1))
       }
       if compact {
         if fingerprints[Int(id)] == fingerprint { return (false, id) }
-        slot = (slot + 1) & mask
-        continue
+      } else if rows.row(Int(id), startsWith: packed, bytes: keyBytes) {
+        return (false, id)
       }
-      let equal = keys.withUnsafeBufferPointer { stored in
-        key.withUnsafeBufferPointer { wanted in
-          let base = Int(id) * width
-          for offset in 0..<width where stored[base + offset] != wanted[offset] { return false }
-          return true
-        }
-      }
-      if equal { return (false, id) }
       slot = (slot + 1) & mask
     }
+  }
+
+  /// Writes the key and payload of state `id` (not with `compact`).
+  func load(_ id: Int, key: inout [UInt32], payload: inout [UInt32]) {
+    rows.load(id, into: &key, then: &payload)
   }
 
   private mutating func grow() {
     let size = slots.count * 2
     var fresh = [Int32](repeating: -1, count: size)
     let freshMask = size - 1
+    var key = [UInt32](repeating: 0, count: width)
+    var payload = [UInt32](repeating: 0, count: payloadWidth)
     for id in 0..<count {
-      let hash =
-        compact ? Int(truncatingIfNeeded: fingerprints[id]) : Self.hash(keys[(id * width)..<((id + 1) * width)])
+      let hash: Int
+      if compact {
+        hash = Int(truncatingIfNeeded: fingerprints[id])
+      } else {
+        rows.load(id, into: &key, then: &payload)
+        hash = Self.hash(key[...])
+      }
       var slot = hash & freshMask
       while fresh[slot] >= 0 { slot = (slot + 1) & freshMask }
       fresh[slot] = Int32(id)
@@ -84,5 +96,186 @@ struct StateSet {
     h = h &* 0xC4CE_B9FE_1A85_EC53
     h ^= h >> 33
     return Int(truncatingIfNeeded: h)
+  }
+}
+
+/// Rows of 32-bit words stored back to back, each column in 1, 2 or 4 bytes: as few as its largest value so far
+/// needs (the words are interned ids, mostly small). A value too wide for its column widens the column and
+/// repacks every row, which happens a few times per column at most. Rows can be firstRow from the front (a queue).
+struct PackedRows {
+  let columns: Int
+  /// Bytes per column, and where each column starts in a row.
+  private(set) var widths: [Int]
+  private var offsets: [Int]
+  private(set) var rowBytes: Int
+  static let rowsPerChunk = 4_096
+  /// The chunks not dropped: row `i` is in `chunks[i / rowsPerChunk - firstChunk]`.
+  private var chunks: [[UInt8]] = []
+  private var firstChunk = 0
+  /// Rows appended (including those dropped).
+  private(set) var count = 0
+
+  init(columns: Int) {
+    self.columns = columns
+    widths = Array(repeating: 1, count: columns)
+    offsets = Array(0...columns)
+    rowBytes = columns
+  }
+
+  /// Bytes of the first `columns` columns of a row.
+  func keyBytes(_ columns: Int) -> Int { offsets[columns] }
+
+  /// Packs `first` then `second` (the columns in order) into `packed`, widening columns they do not fit in.
+  mutating func pack(_ first: [UInt32], _ second: [UInt32], into packed: inout [UInt8]) {
+    if packed.count != rowBytes { packed = Array(repeating: 0, count: rowBytes) }
+    let tooWide = packed.withUnsafeMutableBufferPointer { out in
+      widths.withUnsafeBufferPointer { widths in
+        offsets.withUnsafeBufferPointer { offsets in
+          first.withUnsafeBufferPointer { first in
+            second.withUnsafeBufferPointer { second in
+              Self.pack(first, second, widths: widths, offsets: offsets, into: out)
+            }
+          }
+        }
+      }
+    }
+    if tooWide >= 0 {
+      widen(tooWide, for: tooWide < first.count ? first[tooWide] : second[tooWide - first.count])
+      pack(first, second, into: &packed)
+    }
+  }
+
+  /// Packs the columns into `out`; the first column too narrow for its value, or -1 when all fit.
+  @inline(__always)
+  private static func pack(
+    _ first: UnsafeBufferPointer<UInt32>, _ second: UnsafeBufferPointer<UInt32>, widths: UnsafeBufferPointer<Int>,
+    offsets: UnsafeBufferPointer<Int>, into out: UnsafeMutableBufferPointer<UInt8>
+  ) -> Int {
+    for column in 0..<(first.count + second.count) {
+      let word = column < first.count ? first[column] : second[column - first.count]
+      let offset = offsets[column]
+      switch widths[column] {
+      case 1:
+        guard word <= 0xFF else { return column }
+        out[offset] = UInt8(truncatingIfNeeded: word)
+      case 2:
+        guard word <= 0xFFFF else { return column }
+        out[offset] = UInt8(truncatingIfNeeded: word)
+        out[offset + 1] = UInt8(truncatingIfNeeded: word >> 8)
+      default:
+        UnsafeMutableRawPointer(out.baseAddress! + offset).storeBytes(of: word, as: UInt32.self)
+      }
+    }
+    return -1
+  }
+
+  /// Appends a row packed by ``pack(_:_:into:)`` (with the current widths).
+  mutating func append(_ packed: [UInt8]) {
+    if count % Self.rowsPerChunk == 0 {
+      var chunk: [UInt8] = []
+      chunk.reserveCapacity(Self.rowsPerChunk * rowBytes)
+      chunks.append(chunk)
+    }
+    chunks[chunks.count - 1].append(contentsOf: packed)
+    count += 1
+  }
+
+  /// Whether row `row`'s first `bytes` bytes are `packed`'s.
+  func row(_ row: Int, startsWith packed: [UInt8], bytes: Int) -> Bool {
+    chunks[row / Self.rowsPerChunk - firstChunk].withUnsafeBufferPointer { stored in
+      packed.withUnsafeBufferPointer { wanted in
+        let base = row % Self.rowsPerChunk * rowBytes
+        var offset = 0
+        while offset + 8 <= bytes {
+          let a = UnsafeRawPointer(stored.baseAddress! + base + offset).loadUnaligned(as: UInt64.self)
+          let b = UnsafeRawPointer(wanted.baseAddress! + offset).loadUnaligned(as: UInt64.self)
+          if a != b { return false }
+          offset += 8
+        }
+        while offset < bytes {
+          if stored[base + offset] != wanted[offset] { return false }
+          offset += 1
+        }
+        return true
+      }
+    }
+  }
+
+  /// Writes row `row`: its first `first.count` columns into `first`, the others into `second`.
+  func load(_ row: Int, into first: inout [UInt32], then second: inout [UInt32]) {
+    let split = first.count
+    let base = row % Self.rowsPerChunk * rowBytes
+    chunks[row / Self.rowsPerChunk - firstChunk].withUnsafeBufferPointer { stored in
+      widths.withUnsafeBufferPointer { widths in
+        offsets.withUnsafeBufferPointer { offsets in
+          first.withUnsafeMutableBufferPointer { words in
+            for column in 0..<split {
+              words[column] = Self.read(stored, at: base + offsets[column], width: widths[column])
+            }
+          }
+          second.withUnsafeMutableBufferPointer { words in
+            for column in split..<columns {
+              words[column - split] = Self.read(stored, at: base + offsets[column], width: widths[column])
+            }
+          }
+        }
+      }
+    }
+  }
+
+  /// Drops the chunks of rows all before `row` (they are never read again).
+  mutating func dropRows(before row: Int) {
+    let drop = row / Self.rowsPerChunk - firstChunk
+    guard drop > 0 else { return }
+    chunks.removeFirst(drop)
+    firstChunk += drop
+  }
+
+  private mutating func widen(_ column: Int, for word: UInt32) {
+    let width = word > 0xFFFF ? 4 : 2
+    var newWidths = widths
+    newWidths[column] = width
+    var newOffsets = [0]
+    for width in newWidths { newOffsets.append(newOffsets[newOffsets.count - 1] + width) }
+    let newRowBytes = newOffsets[columns]
+    for index in chunks.indices {
+      let rows = chunks[index].count / rowBytes
+      var fresh = [UInt8](repeating: 0, count: rows * newRowBytes)
+      fresh.reserveCapacity(Self.rowsPerChunk * newRowBytes)
+      chunks[index].withUnsafeBufferPointer { stored in
+        fresh.withUnsafeMutableBufferPointer { out in
+          for row in 0..<rows {
+            for column in 0..<columns {
+              let word = Self.read(stored, at: row * rowBytes + offsets[column], width: widths[column])
+              Self.write(word, width: newWidths[column], to: out, at: row * newRowBytes + newOffsets[column])
+            }
+          }
+        }
+      }
+      chunks[index] = fresh
+    }
+    widths = newWidths
+    offsets = newOffsets
+    rowBytes = newRowBytes
+  }
+
+  @inline(__always)
+  private static func read(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int, width: Int) -> UInt32 {
+    switch width {
+    case 1: UInt32(bytes[offset])
+    case 2: UInt32(bytes[offset]) | UInt32(bytes[offset + 1]) << 8
+    default: UnsafeRawPointer(bytes.baseAddress! + offset).loadUnaligned(as: UInt32.self)
+    }
+  }
+
+  @inline(__always)
+  private static func write(_ word: UInt32, width: Int, to bytes: UnsafeMutableBufferPointer<UInt8>, at offset: Int) {
+    switch width {
+    case 1: bytes[offset] = UInt8(truncatingIfNeeded: word)
+    case 2:
+      bytes[offset] = UInt8(truncatingIfNeeded: word)
+      bytes[offset + 1] = UInt8(truncatingIfNeeded: word >> 8)
+    default: UnsafeMutableRawPointer(bytes.baseAddress! + offset).storeBytes(of: word, as: UInt32.self)
+    }
   }
 }
