@@ -254,30 +254,32 @@ package struct Explorer: Sendable {
     }
 
     /// Starts expanding the waiting states from `first` on (as many as a batch takes) on other threads.
-    func batch(from first: Int) -> ExpansionBatch {
+    func batch(from first: Int, retiring: ExpansionBatch?) -> ExpansionBatch {
       let states = ExpansionBatch.range(from: first, count: set.count, jobs: options.jobs).map { id in
         var state = WaitingState(key: key, payload: payload, expands: expands(id))
         waiting(id, key: &state.key, payload: &state.payload)
         return state
       }
       let batch = ExpansionBatch(explorer: self, states: states, coder: coder, restarts: restarts)
-      batch.start(threads: options.jobs - 1)
+      batch.start(threads: options.jobs, retiring: retiring)
       return batch
     }
     var ahead: ExpansionBatch?
     var waitingKey = key
     var waitingPayload = payload
+    var taken: ExpansionBatch?
     while processed < set.count, !result.hitLimit {
       if options.jobs > 1 {
         // Batches of waiting states are expanded on `jobs` threads and taken here in order, as one thread takes
         // them (Explorer+Parallel.swift); the states waiting behind a batch are expanded while it is taken.
-        let current = ahead ?? batch(from: processed)
+        let current = ahead ?? batch(from: processed, retiring: taken.take())
         let after = processed + current.states.count
-        ahead = after < set.count ? batch(from: after) : nil
+        ahead = after < set.count ? batch(from: after, retiring: taken.take()) : nil
         for (state, expansion) in zip(current.states, current.finish()) where !result.hitLimit {
           coder.expand(expansion.state, key: state.key, payload: state.payload)
           take(expansion)
         }
+        taken = current
       } else {
         waiting(processed, key: &waitingKey, payload: &waitingPayload)
         let state = coder.expand(key: waitingKey[...], payload: waitingPayload[...], clock: options.clock)
