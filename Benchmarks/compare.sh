@@ -31,12 +31,12 @@ if ! command -v spin >/dev/null 2>&1 && [ "$(id -u)" = 0 ] && command -v apt-get
 fi
 
 note "building release binaries ($scratch)"
-# --static-swift-stdlib, as README says to install them: the Swift runtime and Foundation linked in start faster.
-release=(-c release --static-swift-stdlib --scratch-path "$scratch")
-swift build "${release[@]}" --product flowlint >&2
-swift build "${release[@]}" --product flowrun >&2
-swift build "${release[@]}" --product flowbench >&2
-bin=$(swift build "${release[@]}" --show-bin-path)
+# As README says to install them (scripts/build-release.sh): fully static executables.
+release() { bash scripts/build-release.sh --scratch-path "$scratch" "$@"; }
+release --product flowlint >&2
+release --product flowrun >&2
+release --product flowbench >&2
+bin=$(release --show-bin-path)
 
 venv=Benchmarks/.venv
 if ! "$venv/bin/python" -c 'import sismic, transitions' >/dev/null 2>&1 || [ ! -x "$venv/bin/check-jsonschema" ]; then

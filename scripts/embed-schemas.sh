@@ -2,8 +2,9 @@
 # Regenerates Sources/FlowSchema/EmbeddedSchemas.swift from schemas/*.schema.json, so the tools carry the
 # schemas without reading files at run time, and Sources/FlowCore/Model/EmbeddedPrelude.swift from
 # schemas/prelude.json (the standard prelude, which FlowCore compiles into every flow, in an app too), and
-# Sources/FlowSchema/EmbeddedSchemaPrograms.swift (the flow schema compiled, with flowbench: it builds the
-# package). Run it after editing a schema or the prelude; a test fails while any of them is stale.
+# Sources/FlowSchema/EmbeddedSchemaPrograms.swift and Sources/FlowCore/Model/EmbeddedPreludeDeclarations.swift
+# (the flow schema and the prelude compiled, with flowbench: it builds the package). Run it after editing a
+# schema or the prelude; a test fails while any of them is stale.
 # flow and scenario are always emitted (as `{}` while their file does not exist yet).
 set -eu
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -71,13 +72,20 @@ mv "$tmp" "$out"
 trap - EXIT
 echo "wrote $out"
 
-# The flow schema compiled here once instead of in every flowlint process: flowbench (built against the
-# EmbeddedSchemas.swift just written) prints Sources/FlowSchema/EmbeddedSchemaPrograms.swift. FlowLoader
-# compiles the schema itself whenever that file is not the current schema's; EmbeddedSchemaProgramTests fails.
-out="$root/Sources/FlowSchema/EmbeddedSchemaPrograms.swift"
-tmp="$out.tmp.$$"
-trap 'rm -f "$tmp"' EXIT
-(cd "$root" && swift build --product flowbench >&2 && "$(swift build --show-bin-path)/flowbench" schema-program) >"$tmp"
-mv "$tmp" "$out"
-trap - EXIT
-echo "wrote $out"
+# The flow schema and the prelude compiled here once instead of in every flowlint process: flowbench (built
+# against the EmbeddedSchemas.swift and EmbeddedPrelude.swift just written) prints
+# Sources/FlowSchema/EmbeddedSchemaPrograms.swift and Sources/FlowCore/Model/EmbeddedPreludeDeclarations.swift.
+# FlowLoader compiles the schema, and Prelude the prelude, itself whenever that file is not the current text's;
+# EmbeddedSchemaProgramTests and EmbeddedPreludeTests fail.
+(cd "$root" && swift build --product flowbench >&2)
+flowbench="$(cd "$root" && swift build --show-bin-path)/flowbench"
+for generated in "FlowSchema/EmbeddedSchemaPrograms.swift schema-program" \
+  "FlowCore/Model/EmbeddedPreludeDeclarations.swift prelude-declarations"; do
+  out="$root/Sources/${generated% *}"
+  tmp="$out.tmp.$$"
+  trap 'rm -f "$tmp"' EXIT
+  "$flowbench" "${generated#* }" >"$tmp"
+  mv "$tmp" "$out"
+  trap - EXIT
+  echo "wrote $out"
+done

@@ -52,6 +52,15 @@ case "schema-program":
     exit(1)
   }
 
+case "prelude-declarations":
+  // Sources/FlowCore/Model/EmbeddedPreludeDeclarations.swift: the embedded prelude compiled (scripts/embed-schemas.sh).
+  guard let file = Prelude.embeddedDeclarationsFile() else {
+    FileHandle.standardError.write(
+      Data("flowbench: the embedded prelude does not compile: \(Prelude.compile().diagnostics)\n".utf8))
+    exit(1)
+  }
+  print(file, terminator: "")
+
 case "generate-chain":
   // The chain of N screens that `flowbench engine` drives, as a flow file (Benchmarks/compare.sh explores it).
   let steps = Int(arguments.dropFirst().first ?? "") ?? 10_000

@@ -68,7 +68,21 @@ package enum ExitStatus: Int32, Sendable {
 
 /// Writes `text` and a line break to standard error.
 package func printError(_ text: String) {
-  FileHandle.standardError.write(Data((text.hasSuffix("\n") ? text : text + "\n").utf8))
+  var line = text.hasSuffix("\n") ? text : text + "\n"
+  // write(2) itself, unbuffered as FileHandle is, without building a Data (a generic call resolved at run time).
+  line.withUTF8 { bytes in
+    var offset = 0
+    while offset < bytes.count {
+      let written = write(STDERR_FILENO, bytes.baseAddress! + offset, bytes.count - offset)
+      if written > 0 {
+        offset += written
+      } else if written < 0 && errno == EINTR {
+        continue
+      } else {
+        return
+      }
+    }
+  }
 }
 
 /// Whether output to `fileDescriptor` is coloured: it is a terminal and `NO_COLOR` is not set.

@@ -63,14 +63,13 @@ package struct LintConfiguration: Sendable, Hashable {
   /// The `.flowlint.yml` in `directory` or the nearest folder above it, stopping at a folder that holds
   /// `.git` (a repository's root) or at the filesystem's root.
   package static func find(from directory: String) -> String? {
-    var folder = URL(fileURLWithPath: directory).standardizedFileURL
+    var folder = absolute(directory)
     while true {
-      let candidate = folder.appendingPathComponent(fileName).path
-      if FileManager.default.fileExists(atPath: candidate) { return candidate }
-      if FileManager.default.fileExists(atPath: folder.appendingPathComponent(".git").path) { return nil }
-      let parent = folder.deletingLastPathComponent()
-      if parent.path == folder.path { return nil }
-      folder = parent
+      let prefix = folder == "/" ? "/" : folder + "/"
+      if FileManager.default.fileExists(atPath: prefix + fileName) { return prefix + fileName }
+      if FileManager.default.fileExists(atPath: prefix + ".git") || folder == "/" { return nil }
+      folder = String(folder[..<folder.lastIndex(of: "/")!])
+      if folder.isEmpty { folder = "/" }
     }
   }
 
@@ -162,9 +161,15 @@ package struct LintConfiguration: Sendable, Hashable {
     }
   }
 
+  /// `path` made absolute against the working directory, without `.` and `..` components or repeated and
+  /// trailing slashes (symbolic links are left as they are): `/repo/flows/a.yaml` for `flows/./a.yaml`.
   static func absolute(_ path: String) -> String {
-    URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
-      .standardizedFileURL.path
+    let full = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+    var components: [Substring] = []
+    for component in full.split(separator: "/") where component != "." {
+      if component == ".." { _ = components.popLast() } else { components.append(component) }
+    }
+    return "/" + components.joined(separator: "/")
   }
 
   static func components(_ path: String) -> [Substring] {

@@ -22,7 +22,7 @@ enum SchemaProgramCoding {
     var writer = Writer()
     writer.int(version)
     writer.int(source.utf8.count)
-    writer.unsigned(hash(source))
+    writer.unsigned(TextHash.fnv1a(source))
     writer.program(program)
     return String(decoding: writer.bytes, as: UTF8.self)
   }
@@ -33,7 +33,8 @@ enum SchemaProgramCoding {
     var text = text
     return text.withUTF8 { bytes in
       var reader = Reader(bytes: bytes)
-      guard reader.int() == version, reader.int() == source.utf8.count, reader.unsigned() == hash(source) else {
+      guard reader.int() == version, reader.int() == source.utf8.count, reader.unsigned() == TextHash.fnv1a(source)
+      else {
         return nil
       }
       guard let program = reader.program(), reader.isAtEnd, !reader.failed else { return nil }
@@ -43,16 +44,6 @@ enum SchemaProgramCoding {
 }
 
 extension SchemaProgramCoding {
-  /// FNV-1a of the text's UTF-8: tells a program compiled from an edited schema of the same length apart.
-  static func hash(_ source: String) -> UInt64 {
-    var source = source
-    return source.withUTF8 { bytes in
-      var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-      for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-      return hash
-    }
-  }
-
   /// Whether a string's byte is written as it is.
   static func isPlain(_ byte: UInt8) -> Bool {
     // Without `"` and `\`, the text can hold neither the literal's end (`"""#`) nor an escape (`\#`).

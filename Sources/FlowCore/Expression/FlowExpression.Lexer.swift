@@ -224,9 +224,11 @@ extension FlowExpression {
     }
 
     private func text(from start: Int) -> String {
-      var view = String.UnicodeScalarView()
-      view.append(contentsOf: scalars[start..<position])
-      return String(view)
+      // One scalar at a time: `append(contentsOf:)` with an array slice is a generic call that looks its types
+      // up at run time, about 10,000 instructions a token.
+      var text = String.UnicodeScalarView()
+      for scalar in scalars[start..<position] { text.append(scalar) }
+      return String(text)
     }
 
     private static func isIdentifierStart(_ s: Unicode.Scalar) -> Bool {

@@ -8,8 +8,10 @@ package struct Digraph: Sendable {
   private let firstEdge: [Int32]
   private let targets: [Int32]
 
-  /// A graph with the given edges; edges naming a node outside `0..<nodeCount` are left out.
-  package init(nodeCount: Int, edges: some Sequence<(from: Int, to: Int)>) {
+  /// A graph with the given edges; edges naming a node outside `0..<nodeCount` are left out. (An array, not any
+  /// sequence: called from another module, a generic parameter would be resolved at run time, costing more
+  /// than building a small graph.)
+  package init(nodeCount: Int, edges: [(from: Int, to: Int)]) {
     var counts = [Int32](repeating: 0, count: nodeCount + 1)
     var kept: [(from: Int, to: Int)] = []
     for edge in edges where (0..<nodeCount).contains(edge.from) && (0..<nodeCount).contains(edge.to) {

@@ -309,8 +309,7 @@ extension Flow {
 
 extension Digraph {
   /// The step graph of a flow's routes (routes from launch are not edges).
-  package init(stepCount: Int, routes: some Sequence<FlowRoute>) {
-    self.init(
-      nodeCount: stepCount, edges: routes.lazy.compactMap { route in route.from.map { (from: $0, to: route.to) } })
+  package init(stepCount: Int, routes: [FlowRoute]) {
+    self.init(nodeCount: stepCount, edges: routes.compactMap { route in route.from.map { (from: $0, to: route.to) } })
   }
 }

@@ -1,21 +1,38 @@
 /// The standard prelude: the declarations every flow has without writing them (`schemas/prelude.json`, embedded
-/// by `scripts/embed-schemas.sh`), compiled once by the same code that compiles a flow's own.
+/// by `scripts/embed-schemas.sh`), compiled by the same code that compiles a flow's own.
 package enum Prelude {
   /// The prelude's actions and terminal outcomes.
-  package static var declarations: Declarations { compiled.declarations }
+  package static var declarations: Declarations { current.declarations }
   /// What compiling the embedded prelude reported; empty (a test checks it).
-  package static var diagnostics: [Diagnostic] { compiled.diagnostics }
+  package static var diagnostics: [Diagnostic] { current.diagnostics }
 
-  private static let compiled: (declarations: Declarations, diagnostics: [Diagnostic]) = {
+  private static let current = compiled(from: EmbeddedPrelude.json)
+
+  /// The declarations compiled when FlowKit was built (`EmbeddedPreludeDeclarations`, written by
+  /// `scripts/embed-schemas.sh`) when `json` is the text they were compiled from (its length and hash), which
+  /// costs no parsing at start-up; else `json` compiled now.
+  static func compiled(from json: String) -> (declarations: Declarations, diagnostics: [Diagnostic]) {
+    if json.utf8.count == EmbeddedPreludeDeclarations.sourceLength,
+      TextHash.fnv1a(json) == EmbeddedPreludeDeclarations.sourceHash
+    {
+      return (EmbeddedPreludeDeclarations.declarations(), [])
+    }
+    return compile(json)
+  }
+
+  /// A prelude (the embedded one by default) compiled now.
+  package static func compile(_ json: String = EmbeddedPrelude.json)
+    -> (declarations: Declarations, diagnostics: [Diagnostic])
+  {
     let file = "schemas/prelude.json"
     let compiler = Compiler(file: file)
     do throws(LoadError) {
-      let root = try JSONReader.read(bytes: Array(EmbeddedPrelude.json.utf8), file: file)
+      let root = try JSONReader.read(bytes: Array(json.utf8), file: file)
       return (compiler.compileDeclarations(root, isPrelude: true), compiler.diagnostics)
     } catch {
       return (Declarations(), [error.diagnostic])
     }
-  }()
+  }
 }
 
 extension Compiler {

@@ -27,7 +27,9 @@ struct UnknownPermissionRule: LintRule {
 
   func check(_ context: LintContext) {
     let declared = context.declaredPermissions
-    let expected = declared.isEmpty ? "the flow declares no 'permissions'" : "declared: " + Suggestion.list(declared)
+    // Written only for a finding (a clean flow has none).
+    lazy var expected =
+      declared.isEmpty ? "the flow declares no 'permissions'" : "declared: " + Suggestion.list(declared)
     for step in context.flow.steps {
       for (kind, _, _) in step.permissionRequests
       where !kind.value.rawValue.isEmpty && !declared.contains(kind.value.rawValue) {
