@@ -169,7 +169,11 @@ package struct LintConfiguration: Sendable, Hashable {
     for component in full.split(separator: "/") where component != "." {
       if component == ".." { _ = components.popLast() } else { components.append(component) }
     }
-    return "/" + components.joined(separator: "/")
+    // Appended as strings one by one: `joined(separator:)` and `+=` on substrings are generic calls resolved at
+    // run time (about 250,000 instructions).
+    var result = ""
+    for component in components { result += "/" + String(component) }
+    return result.isEmpty ? "/" : result
   }
 
   static func components(_ path: String) -> [Substring] {
