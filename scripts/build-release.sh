@@ -2,8 +2,8 @@
 # Builds FlowKit's tools as they are installed and measured (README's install section, Benchmarks/compare.sh):
 # `swift build -c release` with every library linked in, a fully static executable that starts like a C program.
 #
-#   bash scripts/build-release.sh                                 # all products, into .build/release
-#   bash scripts/build-release.sh --product flowlint --scratch-path .build-rel
+#   bash scripts/build-release.sh --product flowlint             # into .build/release
+#   bash scripts/build-release.sh --product flowrun --scratch-path .build-rel
 #   bash scripts/build-release.sh --show-bin-path                 # any other `swift build` argument passes through
 #
 # - `--static-swift-stdlib -static-executable`: the Swift runtime, Foundation, libyaml, libedit and the C library
