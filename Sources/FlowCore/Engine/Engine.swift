@@ -17,6 +17,10 @@ package struct Engine: Sendable {
   /// Whether a `next` that is a plain move (``FlowStorage/plainNext``) is made without the general path (tests
   /// turn it off to compare the two).
   package var takesPlainMoves = true
+  /// Whether the `why` of a ``Record/routed(from:to:why:)`` or ``Record/skipped(step:why:)`` record shows the
+  /// condition with the values it saw. Writing it evaluates the condition again and builds its text; `flowrun
+  /// explore`, which reads only the moves of the records, turns it off, and the `why` of a condition is then "".
+  package var explainsRecords = true
 
   /// An engine for `flow`, which must have compiled without errors (``FlowCompiler/compile(_:file:)``).
   package init(flow: Flow) {

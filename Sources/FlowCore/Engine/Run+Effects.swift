@@ -92,6 +92,12 @@ extension Run {
     return result
   }
 
+  /// The `why` of a record about `expr`: its explanation, or "" when the engine does not explain records
+  /// (``Engine/explainsRecords``).
+  func recordedWhy(_ expr: Expr, bindings: [String: Value]? = nil) -> String {
+    engine.explainsRecords ? explain(expr, bindings: bindings) : ""
+  }
+
   func explain(_ expr: Expr, bindings: [String: Value]? = nil) -> String {
     let scope = scope(bindings)
     let substituted = expr.expression.explain(in: scope)

@@ -96,7 +96,7 @@ extension Run {
       switch route.destination {
       case .step(let index):
         destination = index
-        why = route.when.map { explain($0) } ?? "default"
+        why = route.when.map { recordedWhy($0) } ?? "default"
         break routes
       case .rawValue(let expr):
         let value = try evaluate(expr)

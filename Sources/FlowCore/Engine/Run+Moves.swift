@@ -47,7 +47,7 @@ extension Run {
       for route in routes {
         if let when = route.when, !(try holds(when, bindings: bindings)) { continue }
         var target = route.target
-        var why = route.when.map { explain($0, bindings: bindings) } ?? "otherwise"
+        var why = route.when.map { recordedWhy($0, bindings: bindings) } ?? "otherwise"
         if let rawValue = route.rawValue {
           // Passed over when no step has the value's raw value, as a route whose `when` does not hold.
           guard case .int(let raw) = try evaluate(rawValue, bindings: bindings),
@@ -72,7 +72,7 @@ extension Run {
     var index = start
     while let skipIf = flow.steps[index].skipIf, try holds(skipIf) {
       let step = flow.steps[index]
-      records.append(.skipped(step: step.id, why: explain(skipIf)))
+      records.append(.skipped(step: step.id, why: recordedWhy(skipIf)))
       try countAutomaticMove(to: index)
       guard let next = step.next else {
         throw RunError(message: "step '\(step.id)' is skipped but has no 'next' to continue to")

@@ -39,7 +39,10 @@ package struct Explorer: Sendable {
   package init(flow: Flow, options: ExploreOptions = .init()) {
     self.flow = flow
     self.options = options
-    self.engine = Engine(flow: flow)
+    var engine = Engine(flow: flow)
+    // Explore reads only the moves of the records (for transition witnesses), not why a route was taken.
+    engine.explainsRecords = false
+    self.engine = engine
     self.inputs = ExploreInputs(flow: flow, clock: options.clock)
   }
 
