@@ -64,24 +64,29 @@ package enum FlowLoader {
   /// (a JSON integer such as 99999999999999999999, which the JSON reader keeps as an approximate number, or a
   /// delay of 1e300 seconds). YAML refuses integer literals out of range itself; this covers JSON and floats.
   static func numberOutOfRange(in root: Node, text: SourceText, file: String) -> Diagnostic? {
-    var stack = [root]
-    while let node = stack.popLast() {
-      switch node.content {
-      case .double(let number) where !number.isFinite || abs(number) >= 0x1p63:
-        let written = text.line(node.location.line).map { line in
-          String(
-            line.unicodeScalars.dropFirst(max(node.location.column - 1, 0))
-              .prefix { "0123456789+-.eEinfINFaN".unicodeScalars.contains($0) })
-        }
-        let shown = written.flatMap { $0.isEmpty ? nil : $0 } ?? "\(number)"
-        return Diagnostic(
-          .error,
-          "the number \(shown) is out of range; numbers in a flow must be between \(Int.min) and \(Int.max)",
-          file: file, at: node.location, rule: "load")
-      case .sequence(let items): stack.append(contentsOf: items.reversed())
-      case .mapping(let entries): stack.append(contentsOf: entries.reversed().map(\.value))
-      default: continue
+    // Depth-first in document order, without copying the children (the tree is at most `maxDepth` deep).
+    switch root.content {
+    case .double(let number) where !number.isFinite || abs(number) >= 0x1p63:
+      let written = text.line(root.location.line).map { line in
+        String(
+          line.unicodeScalars.dropFirst(max(root.location.column - 1, 0))
+            .prefix { "0123456789+-.eEinfINFaN".unicodeScalars.contains($0) })
       }
+      let shown = written.flatMap { $0.isEmpty ? nil : $0 } ?? "\(number)"
+      return Diagnostic(
+        .error,
+        "the number \(shown) is out of range; numbers in a flow must be between \(Int.min) and \(Int.max)",
+        file: file, at: root.location, rule: "load")
+    case .sequence(let items):
+      for item in items {
+        if let problem = numberOutOfRange(in: item, text: text, file: file) { return problem }
+      }
+    case .mapping(let entries):
+      for entry in entries {
+        if let problem = numberOutOfRange(in: entry.value, text: text, file: file) { return problem }
+      }
+    default:
+      break
     }
     return nil
   }

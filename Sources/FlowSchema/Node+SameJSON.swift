@@ -6,14 +6,13 @@ extension Node {
   func sameJSON(_ other: Node) -> Bool {
     switch (content, other.content) {
     case (.string(let a), .string(let b)):
-      return a.unicodeScalars.elementsEqual(b.unicodeScalars)
+      return Self.sameScalars(a, b)
     case (.sequence(let a), .sequence(let b)):
       return a.count == b.count && zip(a, b).allSatisfy { $0.sameJSON($1) }
     case (.mapping(let a), .mapping(let b)):
       guard a.count == b.count else { return false }
       for entry in a {
-        let keyScalars = entry.key.unicodeScalars
-        guard let match = b.first(where: { $0.key.unicodeScalars.elementsEqual(keyScalars) }),
+        guard let match = b.first(where: { Self.sameScalars($0.key, entry.key) }),
           match.value.sameJSON(entry.value)
         else { return false }
       }
@@ -21,5 +20,11 @@ extension Node {
     default:
       return jsonEquals(other)
     }
+  }
+
+  /// Whether two strings have the same Unicode scalars: the same UTF-8 bytes, compared without decoding
+  /// (most comparisons differ in length already).
+  private static func sameScalars(_ a: String, _ b: String) -> Bool {
+    a.utf8.count == b.utf8.count && a.utf8.elementsEqual(b.utf8)
   }
 }

@@ -191,7 +191,8 @@ extension Validator {
 
 extension Validator {
   private mutating func checkNumber(_ x: Node, _ s: CompiledSchema, report: Bool, valid: inout Bool) -> Bool {
-    let found = NodeRendering.short(x)
+    // The rendering only for a message: most numbers pass.
+    var found: String { NodeRendering.short(x) }
     if let m = s.k.minimum, m.compare(x) < 0 {
       guard fail(report, &valid, "expected a number >= \(m), found \(found)", at: x.location) else { return false }
     }

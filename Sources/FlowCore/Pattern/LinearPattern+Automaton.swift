@@ -31,14 +31,14 @@ extension LinearPattern {
     /// Whether the pattern matches anywhere in `text`, or nil when the table is full.
     func matches(_ text: String) -> Bool? {
       table.withLock { table -> Bool? in
-        var state = table.id(of: [0], atStart: true, in: self)
+        // The start state is the table's first (every match begins there), so it is looked up only once.
+        var state = table.states.isEmpty ? table.id(of: [0], atStart: true, in: self) : 0
         var scalars = text.unicodeScalars.makeIterator()
         while let current = state {
           guard let scalar = scalars.next() else { return table.states[current].matchesAtEnd }
-          let info = table.states[current]
-          if info.matchesBefore { return true }
-          if anchored && info.threads.isEmpty { return false }
-          if scalar.value < 128, let known = info.ascii[Int(scalar.value)] {
+          if table.states[current].matchesBefore { return true }
+          if anchored && table.states[current].threads.isEmpty { return false }
+          if scalar.value < 128, let known = table.states[current].ascii[Int(scalar.value)] {
             state = known
             continue
           }
