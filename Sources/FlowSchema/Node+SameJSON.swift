@@ -6,14 +6,15 @@ extension Node {
   func sameJSON(_ other: Node) -> Bool {
     switch (content, other.content) {
     case (.string(let a), .string(let b)):
-      return a.unicodeScalars.elementsEqual(b.unicodeScalars)
+      // Equal UTF-8 is equal scalars, and comparing bytes is much cheaper than decoding scalars.
+      return a.utf8.count == b.utf8.count && a.utf8.elementsEqual(b.utf8)
     case (.sequence(let a), .sequence(let b)):
       return a.count == b.count && zip(a, b).allSatisfy { $0.sameJSON($1) }
     case (.mapping(let a), .mapping(let b)):
       guard a.count == b.count else { return false }
       for entry in a {
-        let keyScalars = entry.key.unicodeScalars
-        guard let match = b.first(where: { $0.key.unicodeScalars.elementsEqual(keyScalars) }),
+        let keyBytes = entry.key.utf8
+        guard let match = b.first(where: { $0.key.utf8.elementsEqual(keyBytes) }),
           match.value.sameJSON(entry.value)
         else { return false }
       }

@@ -309,8 +309,15 @@ extension Flow {
 
 extension Digraph {
   /// The step graph of a flow's routes (routes from launch are not edges).
-  package init(stepCount: Int, routes: some Sequence<FlowRoute>) {
-    self.init(
-      nodeCount: stepCount, edges: routes.lazy.compactMap { route in route.from.map { (from: $0, to: route.to) } })
+  ///
+  /// Takes an array, not any sequence, and collects the edges itself: called from another module, a generic
+  /// lazy sequence here ran unspecialized, at several thousand instructions a route.
+  package init(stepCount: Int, routes: [FlowRoute]) {
+    var edges: [(from: Int, to: Int)] = []
+    edges.reserveCapacity(routes.count)
+    for route in routes {
+      if let from = route.from { edges.append((from: from, to: route.to)) }
+    }
+    self.init(nodeCount: stepCount, edges: edges)
   }
 }

@@ -31,14 +31,13 @@ extension LinearPattern {
     /// Whether the pattern matches anywhere in `text`, or nil when the table is full.
     func matches(_ text: String) -> Bool? {
       table.withLock { table -> Bool? in
-        var state = table.id(of: [0], atStart: true, in: self)
+        var state = table.startState(in: self)
         var scalars = text.unicodeScalars.makeIterator()
         while let current = state {
           guard let scalar = scalars.next() else { return table.states[current].matchesAtEnd }
-          let info = table.states[current]
-          if info.matchesBefore { return true }
-          if anchored && info.threads.isEmpty { return false }
-          if scalar.value < 128, let known = info.ascii[Int(scalar.value)] {
+          if table.states[current].matchesBefore { return true }
+          if anchored && table.states[current].threads.isEmpty { return false }
+          if scalar.value < 128, let known = table.states[current].ascii[Int(scalar.value)] {
             state = known
             continue
           }
@@ -96,6 +95,15 @@ extension LinearPattern {
   fileprivate struct Table {
     var ids: [StateKey: Int] = [:]
     var states: [StateInfo] = []
+    /// The state every match starts in, once computed (looking it up by key cost more than matching a short
+    /// text).
+    var start: Int?
+
+    mutating func startState(in automaton: Automaton) -> Int? {
+      if let start { return start }
+      start = id(of: [0], atStart: true, in: automaton)
+      return start
+    }
 
     mutating func id(of pending: [Int], atStart: Bool, in automaton: Automaton) -> Int? {
       let key = StateKey(pending: pending, atStart: atStart)
