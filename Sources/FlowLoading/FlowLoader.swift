@@ -64,26 +64,32 @@ package enum FlowLoader {
   /// (a JSON integer such as 99999999999999999999, which the JSON reader keeps as an approximate number, or a
   /// delay of 1e300 seconds). YAML refuses integer literals out of range itself; this covers JSON and floats.
   static func numberOutOfRange(in root: Node, text: SourceText, file: String) -> Diagnostic? {
-    // Depth-first in document order, without copying the children (the tree is at most `maxDepth` deep).
-    switch root.content {
+    guard let node = firstNumberOutOfRange(root), case .double(let number) = node.content else { return nil }
+    let written = text.line(node.location.line).map { line in
+      String(
+        line.unicodeScalars.dropFirst(max(node.location.column - 1, 0))
+          .prefix { "0123456789+-.eEinfINFaN".unicodeScalars.contains($0) })
+    }
+    let shown = written.flatMap { $0.isEmpty ? nil : $0 } ?? "\(number)"
+    return Diagnostic(
+      .error,
+      "the number \(shown) is out of range; numbers in a flow must be between \(Int.min) and \(Int.max)",
+      file: file, at: node.location, rule: "load")
+  }
+
+  /// The first such number in document order. Recursive (documents are at most `LoadLimits.maxDepth` deep), so
+  /// that no node is copied onto a stack.
+  private static func firstNumberOutOfRange(_ node: Node) -> Node? {
+    switch node.content {
     case .double(let number) where !number.isFinite || abs(number) >= 0x1p63:
-      let written = text.line(root.location.line).map { line in
-        String(
-          line.unicodeScalars.dropFirst(max(root.location.column - 1, 0))
-            .prefix { "0123456789+-.eEinfINFaN".unicodeScalars.contains($0) })
-      }
-      let shown = written.flatMap { $0.isEmpty ? nil : $0 } ?? "\(number)"
-      return Diagnostic(
-        .error,
-        "the number \(shown) is out of range; numbers in a flow must be between \(Int.min) and \(Int.max)",
-        file: file, at: root.location, rule: "load")
+      return node
     case .sequence(let items):
-      for item in items {
-        if let problem = numberOutOfRange(in: item, text: text, file: file) { return problem }
+      for index in items.indices {
+        if let found = firstNumberOutOfRange(items[index]) { return found }
       }
     case .mapping(let entries):
-      for entry in entries {
-        if let problem = numberOutOfRange(in: entry.value, text: text, file: file) { return problem }
+      for index in entries.indices {
+        if let found = firstNumberOutOfRange(entries[index].value) { return found }
       }
     default:
       break

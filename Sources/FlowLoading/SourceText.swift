@@ -41,19 +41,29 @@ package struct SourceText: Sendable, Hashable {
     let pattern = Array(needle.utf8)
     guard let first = pattern.first, bytes.count >= pattern.count else { return [] }
     var found: [Int] = []
-    var line = 1
-    var offset = 0
     let last = bytes.count - pattern.count
-    while offset <= last {
-      let byte = bytes[offset]
-      if byte == UInt8(ascii: "\n") {
-        line += 1
-      } else if byte == first && bytes[offset..<offset + pattern.count].elementsEqual(pattern) {
-        if found.last != line { found.append(line) }
+    bytes.withUnsafeBufferPointer { bytes in
+      var offset = 0
+      while offset <= last {
+        if bytes[offset] == first && bytes[offset..<offset + pattern.count].elementsEqual(pattern) {
+          let line = lineNumber(ofOffset: offset)
+          if found.last != line { found.append(line) }
+        }
+        offset += 1
       }
-      offset += 1
     }
     return found
+  }
+
+  /// The 1-based number of the line holding byte `offset` (a binary search of the line starts).
+  private func lineNumber(ofOffset offset: Int) -> Int {
+    var low = 0
+    var high = lineStarts.count
+    while low < high {
+      let middle = (low + high) / 2
+      if lineStarts[middle] <= offset { low = middle + 1 } else { high = middle }
+    }
+    return low
   }
 
   /// The Unicode scalar at a 1-based line and column, or nil.

@@ -126,10 +126,12 @@ struct BranchFacts: Hashable, Sendable {
   /// False when the instance certainly fails the branch.
   func mayMatch(_ node: Node) -> Bool {
     guard types.admits(node) else { return false }
-    guard let entries = node.entries else { return true }
+    guard case .mapping(let entries) = node.content else { return true }
     for key in required where !entries.contains(where: { $0.key == key }) { return false }
     for (key, value) in constants {
-      if let found = entries.first(where: { $0.key == key }), !found.value.sameJSON(value) { return false }
+      if let found = entries.firstIndex(where: { $0.key == key }), !entries[found].value.sameJSON(value) {
+        return false
+      }
     }
     return true
   }

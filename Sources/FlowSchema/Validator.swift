@@ -71,7 +71,8 @@ extension Validator {
       if report { reportFalse(x, subject) }
       return false
     }
-    if !report && evaluated == nil, let facts = s.k.exactFacts { return facts.mayMatch(x) }
+    // Called in place: binding the facts to a constant copied them, which cost more than checking them.
+    if !report && evaluated == nil, let answer = s.k.exactFacts?.mayMatch(x) { return answer }
     depth += 1
     defer { depth -= 1 }
     if depth > Self.maxDepth {
@@ -351,10 +352,13 @@ extension Validator {
     let schemaProgram = program
     let hasApplicators = !s.k.properties.isEmpty || !s.k.patternProperties.isEmpty || s.k.additionalProperties != nil
     if hasApplicators || s.k.propertyNames != nil {
-      for entry in entries {
-        let subject = Subject(key: entry.key, keyLocation: entry.keyLocation)
+      // By position, not `for entry in entries`: copying each entry out cost more than checking it.
+      for position in entries.indices {
+        let key = entries[position].key
+        let keyLocation = entries[position].keyLocation
+        let subject = Subject(key: key, keyLocation: keyLocation)
         if let names = s.k.propertyNames {
-          let name = Node(.string(entry.key), at: entry.keyLocation)
+          let name = Node(.string(key), at: keyLocation)
           if !applyChild(name, names, Subject(isPropertyName: true), report: report) {
             valid = false
             if !report { return false }
@@ -362,17 +366,17 @@ extension Validator {
         }
         guard hasApplicators else { continue }
         var matched = false
-        if let schema = s.k.properties[entry.key] {
+        if let schema = s.k.properties[key] {
           matched = true
-          if !applyChild(entry.value, schema, subject, report: report) {
+          if !applyChild(entries[position].value, schema, subject, report: report) {
             valid = false
             if !report { return false }
           }
         }
         if !s.k.patternProperties.isEmpty {
-          for (pattern, schema) in s.k.patternProperties where patterns.matches(pattern, entry.key) {
+          for (pattern, schema) in s.k.patternProperties where patterns.matches(pattern, key) {
             matched = true
-            if !applyChild(entry.value, schema, subject, report: report) {
+            if !applyChild(entries[position].value, schema, subject, report: report) {
               valid = false
               if !report { return false }
             }
@@ -381,18 +385,18 @@ extension Validator {
         if !matched, let additional = s.k.additionalProperties {
           matched = true
           if program.schemas[additional].k.rejectsAll {
-            if let intended = Suggestion.closest(to: entry.key, in: missing) {
+            if let intended = Suggestion.closest(to: key, in: missing) {
               missing.removeAll { $0 == intended }
             }
-            guard fail(report, &valid, Self.unknownProperty(entry.key, s, schemaProgram), at: entry.keyLocation) else {
+            guard fail(report, &valid, Self.unknownProperty(key, s, schemaProgram), at: keyLocation) else {
               return false
             }
-          } else if !applyChild(entry.value, additional, subject, report: report) {
+          } else if !applyChild(entries[position].value, additional, subject, report: report) {
             valid = false
             if !report { return false }
           }
         }
-        if matched { local?.properties.insert(entry.key) }
+        if matched { local?.properties.insert(key) }
       }
     }
     for name in missing {

@@ -35,8 +35,9 @@ enum Prologue {
       } else if first == UInt8(ascii: "%") && inPrologue {
         pendingEnd = nil
         try directive(buffer, lineStart, lineEnd, line: line, file: file)
-      } else if !isBlankOrComment(buffer, lineStart, lineEnd) {
-        if inPrologue, let end = pendingEnd {
+      } else if inPrologue && !isBlankOrComment(buffer, lineStart, lineEnd) {
+        // (Inside a document this changes nothing: the line is not looked at.)
+        if let end = pendingEnd {
           for i in end..<(end + 3) { buffer[i] = UInt8(ascii: "-") }
         }
         inPrologue = false

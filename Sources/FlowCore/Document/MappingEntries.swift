@@ -19,6 +19,8 @@ package struct MappingEntries {
   }
 
   package mutating func append(_ entry: Node.Entry) {
+    // Most mappings have a few entries: room for 4 at once saves growing the array from 1 to 2 to 4.
+    if entries.isEmpty { entries.reserveCapacity(4) }
     entries.append(entry)
     if !index.isEmpty { index[entry.key] = entries.count - 1 }
   }

@@ -73,12 +73,17 @@ extension Node {
 
   /// The value under `key` in a mapping, or nil.
   package subscript(key: String) -> Node? {
-    entries?.first { $0.key == key }?.value
+    guard case .mapping(let entries) = content else { return nil }
+    // By position: copying each entry out to compare its key cost more than the comparison.
+    for index in entries.indices where entries[index].key == key { return entries[index].value }
+    return nil
   }
 
   /// The entry under `key` in a mapping (to reach the key's own location), or nil.
   package func entry(_ key: String) -> Entry? {
-    entries?.first { $0.key == key }
+    guard case .mapping(let entries) = content else { return nil }
+    for index in entries.indices where entries[index].key == key { return entries[index] }
+    return nil
   }
 
   /// A short name for the kind of value, as used in diagnostics ("a string", "a mapping").

@@ -70,7 +70,7 @@ extension FlowExpression {
     }
 
     private mutating func next() throws(ExpressionError) -> Token {
-      while position < scalars.count, scalars[position].properties.isWhitespace { position += 1 }
+      while position < scalars.count, Self.isWhitespace(scalars[position]) { position += 1 }
       let start = position
       let column = start + 1
       guard position < scalars.count else { return Token(kind: .end, column: column, text: "") }
@@ -160,7 +160,7 @@ extension FlowExpression {
     private mutating func string(from start: Int) throws(ExpressionError) -> Token {
       let quote = scalars[start]
       position += 1
-      var value = String.UnicodeScalarView()
+      var value: [UInt8] = []
       while true {
         guard position < scalars.count else {
           throw ExpressionError(.syntax, "unterminated string", column: start + 1)
@@ -168,13 +168,14 @@ extension FlowExpression {
         let scalar = scalars[position]
         if scalar == quote {
           position += 1
-          return Token(kind: .string(String(value)), column: start + 1, text: text(from: start))
+          return Token(
+            kind: .string(String(decoding: value, as: UTF8.self)), column: start + 1, text: text(from: start))
         }
         if scalar == "\n" || scalar == "\r" {
           throw ExpressionError(.syntax, "unterminated string", column: start + 1)
         }
         guard scalar == "\\" else {
-          value.append(scalar)
+          Self.append(scalar, to: &value)
           position += 1
           continue
         }
@@ -186,12 +187,12 @@ extension FlowExpression {
         let escaped = scalars[position]
         position += 1
         switch escaped {
-        case "n": value.append("\n")
-        case "t": value.append("\t")
-        case "r": value.append("\r")
-        case "0": value.append("\0")
-        case "\\", "\"", "'": value.append(escaped)
-        case "u": value.append(try unicodeEscape(at: escapeColumn))
+        case "n": Self.append("\n", to: &value)
+        case "t": Self.append("\t", to: &value)
+        case "r": Self.append("\r", to: &value)
+        case "0": Self.append("\0", to: &value)
+        case "\\", "\"", "'": Self.append(escaped, to: &value)
+        case "u": Self.append(try unicodeEscape(at: escapeColumn), to: &value)
         default:
           throw ExpressionError(
             .syntax,
@@ -223,12 +224,21 @@ extension FlowExpression {
       return scalar
     }
 
+    /// The scalars from `start` to `position` as a string, written as UTF-8 directly (appending the scalars to
+    /// a `String.UnicodeScalarView` was an unspecialized generic call costing thousands of instructions).
     private func text(from start: Int) -> String {
-      // One scalar at a time: `append(contentsOf:)` with an array slice is a generic call that looks its types
-      // up at run time, about 10,000 instructions a token.
-      var text = String.UnicodeScalarView()
-      for scalar in scalars[start..<position] { text.append(scalar) }
-      return String(text)
+      var utf8: [UInt8] = []
+      utf8.reserveCapacity(position - start)
+      for scalar in scalars[start..<position] { Self.append(scalar, to: &utf8) }
+      return String(decoding: utf8, as: UTF8.self)
+    }
+
+    private static func append(_ scalar: Unicode.Scalar, to utf8: inout [UInt8]) {
+      if scalar.value < 0x80 {
+        utf8.append(UInt8(truncatingIfNeeded: scalar.value))
+      } else {
+        utf8.append(contentsOf: UTF8.encode(scalar)!)
+      }
     }
 
     private static func isIdentifierStart(_ s: Unicode.Scalar) -> Bool {
@@ -236,6 +246,12 @@ extension FlowExpression {
     }
 
     private static func isDigit(_ s: Unicode.Scalar) -> Bool { s >= "0" && s <= "9" }
+
+    /// Unicode's White_Space property, answered without the property lookup for ASCII (tab to carriage
+    /// return, and space).
+    private static func isWhitespace(_ s: Unicode.Scalar) -> Bool {
+      s.value < 0x80 ? s == " " || (s.value >= 0x09 && s.value <= 0x0D) : s.properties.isWhitespace
+    }
 
     private static func hexValue(_ s: Unicode.Scalar) -> UInt32? {
       switch s {

@@ -309,7 +309,15 @@ extension Flow {
 
 extension Digraph {
   /// The step graph of a flow's routes (routes from launch are not edges).
+  ///
+  /// Takes an array, not any sequence, and collects the edges itself: called from another module, a generic
+  /// lazy sequence here ran unspecialized, at several thousand instructions a route.
   package init(stepCount: Int, routes: [FlowRoute]) {
-    self.init(nodeCount: stepCount, edges: routes.compactMap { route in route.from.map { (from: $0, to: route.to) } })
+    var edges: [(from: Int, to: Int)] = []
+    edges.reserveCapacity(routes.count)
+    for route in routes {
+      if let from = route.from { edges.append((from: from, to: route.to)) }
+    }
+    self.init(nodeCount: stepCount, edges: edges)
   }
 }

@@ -31,8 +31,7 @@ extension LinearPattern {
     /// Whether the pattern matches anywhere in `text`, or nil when the table is full.
     func matches(_ text: String) -> Bool? {
       table.withLock { table -> Bool? in
-        // The start state is the table's first (every match begins there), so it is looked up only once.
-        var state = table.states.isEmpty ? table.id(of: [0], atStart: true, in: self) : 0
+        var state = table.startState(in: self)
         var scalars = text.unicodeScalars.makeIterator()
         while let current = state {
           guard let scalar = scalars.next() else { return table.states[current].matchesAtEnd }
@@ -96,6 +95,15 @@ extension LinearPattern {
   fileprivate struct Table {
     var ids: [StateKey: Int] = [:]
     var states: [StateInfo] = []
+    /// The state every match starts in, once computed (looking it up by key cost more than matching a short
+    /// text).
+    var start: Int?
+
+    mutating func startState(in automaton: Automaton) -> Int? {
+      if let start { return start }
+      start = id(of: [0], atStart: true, in: automaton)
+      return start
+    }
 
     mutating func id(of pending: [Int], atStart: Bool, in automaton: Automaton) -> Int? {
       let key = StateKey(pending: pending, atStart: atStart)

@@ -51,11 +51,11 @@ struct MissingTranslationRule: LintRule {
     guard present.count > 1 else { return }
     // Each key once, at its first definition (in the order of `locales`).
     var reported: Set<String> = []
-    for locale in present {
-      let table = flow.strings[locale] ?? [:]
+    let tables = present.map { flow.strings[$0] ?? [:] }
+    for (table, locale) in zip(tables, present) {
       for (key, text) in table.sorted(by: { $0.value.location < $1.value.location }) where !reported.contains(key) {
-        let missing = present.filter { flow.strings[$0]?[key] == nil }
-        guard !missing.isEmpty else { continue }
+        guard tables.contains(where: { $0[key] == nil }) else { continue }
+        let missing = present.indices.filter { tables[$0][key] == nil }.map { present[$0] }
         reported.insert(key)
         context.report(
           Self.description,

@@ -86,12 +86,14 @@ struct TrapRule: LintRule {
         leaves[Int(components.component[node])] = true
       }
     }
-    // Where the routes first enter each closed loop, in the order the routes are written.
-    var entries: [Int: FlowRoute] = [:]
-    for route in context.walk.routes {
+    // Where the routes first enter each closed loop, in the order the routes are written: the route's position
+    // in `routes`, -1 for none.
+    let routes = context.walk.routes
+    var entries = [Int](repeating: -1, count: components.count)
+    for (position, route) in routes.enumerated() {
       let component = Int(components.component[route.to])
-      if entries[component] == nil, route.from.map({ Int(components.component[$0]) != component }) ?? true {
-        entries[component] = route
+      if entries[component] < 0, route.from.map({ Int(components.component[$0]) != component }) ?? true {
+        entries[component] = position
       }
     }
     for (component, members) in components.members.enumerated() where members.count > 1 && !leaves[component] {
@@ -101,7 +103,9 @@ struct TrapRule: LintRule {
       else { continue }
       let names = steps.map { "'\(flow.steps[$0].id)'" }.joined(separator: ", ")
       var location = flow.steps[steps[0]].location
-      if let entry = entries[component]?.location, entry != .unknown { location = entry }
+      if entries[component] >= 0, case let entry = routes[entries[component]].location, entry != .unknown {
+        location = entry
+      }
       context.report(
         Self.description,
         "steps \(names) lead only to each other: a user who reaches them can never get to a terminal or go back",
