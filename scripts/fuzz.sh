@@ -3,6 +3,8 @@
 #
 #   scripts/fuzz.sh [SECONDS] [TARGET...]     targets: yaml json expression schema flow scenario store
 #
+# FUZZ_JOBS=N runs N targets at a time (default: the number of cores), each a single libFuzzer process.
+#
 # Each run starts from the seed corpus built from our own files (Fuzz/seeds.py) plus Tests/FuzzRegressions,
 # and keeps what it learns in .build-fuzz/corpus/<target> for the next run. Limits per run: -timeout=5 (one
 # input taking longer is a hang), -rss_limit_mb=2048, leaks detected by AddressSanitizer. Findings
@@ -35,15 +37,17 @@ if [ "${FUZZ_NO_BUILD:-0}" != 1 ]; then
 fi
 python3 Fuzz/seeds.py "$build/seeds" "${targets[@]}" 2>/dev/null || { echo "fuzz: cannot write the seed corpus" >&2; exit 2; }
 
-findings=0
-summary=()
-for t in "${targets[@]}"; do
-  bin=$build/bin/fuzz-$t
-  corpus=$build/corpus/$t
-  artifacts=$root/fuzz-out/$t
+jobs=${FUZZ_JOBS:-$(nproc 2>/dev/null || echo 1)}
+[[ $jobs =~ ^[1-9][0-9]*$ ]] || { echo "fuzz: FUZZ_JOBS must be a positive whole number, not '$jobs'" >&2; exit 2; }
+results=$(mktemp -d)
+trap 'rm -rf "$results"' EXIT
+
+# Runs target $1 and writes its summary line to $results/$1; exits 1 when it found something.
+fuzz_target() {
+  local t=$1
+  local bin=$build/bin/fuzz-$t corpus=$build/corpus/$t artifacts=$root/fuzz-out/$t
   mkdir -p "$corpus" "$artifacts"
-  log=$artifacts/fuzz.log
-  marker=$artifacts/.started
+  local log=$artifacts/fuzz.log marker=$artifacts/.started
   touch "$marker"
   echo "== fuzz $t for ${seconds}s ($(date +%T))" >&2
   # The outer timeout only guards against a wedged process; libFuzzer stops itself after -max_total_time.
@@ -51,7 +55,8 @@ for t in "${targets[@]}"; do
     -max_total_time="$seconds" -timeout=5 -rss_limit_mb=2048 -max_len=65536 \
     -print_final_stats=1 -artifact_prefix="$artifacts/" \
     "$corpus" "$build/seeds/$t" >"$log" 2>&1
-  status=$?
+  local status=$?
+  local runs speed size found result
   runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
   speed=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log" | tail -1)
   size=$(grep -oE 'corp: [0-9]+/[0-9]+[a-zA-Z]*' "$log" | tail -1 | sed 's/corp: //')
@@ -60,13 +65,31 @@ for t in "${targets[@]}"; do
   if [ $status -eq 0 ] && [ -z "$found" ]; then
     result=ok
   else
-    findings=1
     result="FOUND (exit $status): ${found:-see $log} — $(grep -m1 -E '^==[0-9]+==ERROR|^SUMMARY|Fatal error|deadly signal|ALARM' "$log")"
   fi
-  line="fuzz $t: ${runs:-0} runs, ${speed:-0} exec/s, corpus ${size:-?}, ${seconds}s: $result"
-  summary+=("$line")
+  local line="fuzz $t: ${runs:-0} runs, ${speed:-0} exec/s, corpus ${size:-?}, ${seconds}s: $result"
+  echo "$line" >"$results/$t"
   echo "$line" >&2
+  [ "$result" = ok ]
+}
+
+# At most $jobs targets at a time; the summary keeps the order of the targets.
+findings=0
+running=0
+for t in "${targets[@]}"; do
+  if [ "$running" -ge "$jobs" ]; then
+    wait -n || findings=1
+    running=$((running - 1))
+  fi
+  fuzz_target "$t" &
+  running=$((running + 1))
 done
+while [ "$running" -gt 0 ]; do
+  wait -n || findings=1
+  running=$((running - 1))
+done
+summary=()
+for t in "${targets[@]}"; do summary+=("$(cat "$results/$t" 2>/dev/null || echo "fuzz $t: no result")"); done
 
 echo
 printf '%s\n' "${summary[@]}"
