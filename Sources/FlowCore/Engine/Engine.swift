@@ -17,10 +17,12 @@ package struct Engine: Sendable {
   /// Whether a `next` that is a plain move (``FlowStorage/plainNext``) is made without the general path (tests
   /// turn it off to compare the two).
   package var takesPlainMoves = true
-  /// Whether the `why` of a ``Record/routed(from:to:why:)`` or ``Record/skipped(step:why:)`` record shows the
-  /// condition with the values it saw. Writing it evaluates the condition again and builds its text; `flowrun
-  /// explore`, which reads only the moves of the records, turns it off, and the `why` of a condition is then "".
-  package var explainsRecords = true
+  /// Whether the records hold only the moves (``Record/moved(from:to:route:name:)``), not the steps entered,
+  /// routes and skips explained, effects and warnings. `flowrun explore` reads only the moves (for transition
+  /// witnesses) and turns it on: building the other records (a route's `why` evaluates its condition again and
+  /// writes its text) is most of an event's work there. The state an event leaves and the errors it throws are
+  /// the same either way: an expression whose value only a record would show is still evaluated.
+  package var recordsOnlyMoves = false
 
   /// An engine for `flow`, which must have compiled without errors (``FlowCompiler/compile(_:file:)``).
   package init(flow: Flow) {
@@ -139,10 +141,10 @@ extension Engine {
     if destination != current { state.history.append(current) }
     state.current = destination
     state.timer = nil
-    records.append(.entered(step: steps[destination].id))
+    if !recordsOnlyMoves { records.append(.entered(step: steps[destination].id)) }
     if let outcome = move.outcome {
       state.ended = .init(step: destination, outcome: outcome)
-      records.append(.ended(step: steps[destination].id, outcome: outcome))
+      if !recordsOnlyMoves { records.append(.ended(step: steps[destination].id, outcome: outcome)) }
     }
   }
 }

@@ -29,7 +29,7 @@ extension Run {
       let previous = state.history.removeLast()
       state.timer = nil
       state.current = previous
-      records.append(.wentBack(from: step.id, to: flow.steps[previous].id))
+      note(.wentBack(from: step.id, to: flow.steps[previous].id))
     case .choose(let ids):
       try choose(ids, on: current)
     case .input(let text):

@@ -13,12 +13,17 @@ extension Run {
       case .set(let target, let expr):
         try assign(target, try evaluate(expr, bindings: bindings))
       case .track(let event, let properties):
+        guard !engine.recordsOnlyMoves else {
+          for property in properties { _ = try evaluate(property.value, bindings: bindings) }
+          continue
+        }
         var values = TrackProperties()
         for property in properties { values[property.name] = try evaluate(property.value, bindings: bindings) }
         addVariants(to: &values)
         emit(.track(event: event, properties: values))
       case .userProperty(let name, let expr):
-        emit(.userProperty(name: name, value: try evaluate(expr, bindings: bindings)))
+        let value = try evaluate(expr, bindings: bindings)
+        emit(.userProperty(name: name, value: value))
       case .requestReview: emit(.requestReview)
       case .syncProfile(let userID):
         var id = Value.null
@@ -30,6 +35,10 @@ extension Run {
         let value = try evaluate(expr, bindings: bindings)
         if case .string(let text) = value { emit(.log(text)) } else { emit(.log(value.description)) }
       case .custom(let name, let arguments, _):
+        guard !engine.recordsOnlyMoves else {
+          for argument in arguments { _ = try evaluate(argument.value, bindings: bindings) }
+          continue
+        }
         var values: [String: Value] = [:]
         for argument in arguments { values[argument.name] = try evaluate(argument.value, bindings: bindings) }
         emit(.custom(name: name, arguments: values))
@@ -65,8 +74,16 @@ extension Run {
     }
   }
 
+  /// Records an effect, unless the engine records only moves (``Engine/recordsOnlyMoves``).
   mutating func emit(_ effect: RuntimeEffect) {
-    records.append(.effect(effect))
+    if !engine.recordsOnlyMoves { records.append(.effect(effect)) }
+  }
+
+  /// Records what is not a move (a step entered, a warning), unless the engine records only moves
+  /// (``Engine/recordsOnlyMoves``). A record that costs work to build (a route's `why`) is built only when
+  /// `engine.recordsOnlyMoves` is off.
+  mutating func note(_ record: Record) {
+    if !engine.recordsOnlyMoves { records.append(record) }
   }
 
   // MARK: Expressions
@@ -90,12 +107,6 @@ extension Run {
         message: "\(expr.location): '\(expr.expression.source)' gave \(value.description); expected true or false")
     }
     return result
-  }
-
-  /// The `why` of a record about `expr`: its explanation, or "" when the engine does not explain records
-  /// (``Engine/explainsRecords``).
-  func recordedWhy(_ expr: Expr, bindings: [String: Value]? = nil) -> String {
-    engine.explainsRecords ? explain(expr, bindings: bindings) : ""
   }
 
   func explain(_ expr: Expr, bindings: [String: Value]? = nil) -> String {

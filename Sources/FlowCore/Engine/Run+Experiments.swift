@@ -10,7 +10,7 @@ extension Run {
     state.variants = []
     for (name, variant) in pinned.sorted(by: { $0.key < $1.key }) where flow.experiment(name) == nil {
       let names = flow.experiments.map(\.name)
-      records.append(
+      note(
         .warning(
           "variant '\(variant)' is pinned for the experiment '\(name)', which the flow does not declare"
             + (names.isEmpty ? "" : " (its experiments: \(Suggestion.list(names)))")))
@@ -19,10 +19,10 @@ extension Run {
       if let pin = pinned[experiment.name] {
         if let index = experiment.variantIndex(named: pin) {
           state.variants.append(index)
-          records.append(.assigned(experiment: experiment.name, variant: pin, why: "pinned"))
+          note(.assigned(experiment: experiment.name, variant: pin, why: "pinned"))
           continue
         }
-        records.append(
+        note(
           .warning(
             "'\(pin)' is not a variant of the experiment '\(experiment.name)' (its variants: "
               + "\(Suggestion.list(experiment.variants.map(\.name)))); assigned by its id instead"))
@@ -41,7 +41,7 @@ extension Run {
       }
       let range = experiment.bucketRanges[index]
       state.variants.append(index)
-      records.append(
+      note(
         .assigned(
           experiment: experiment.name, variant: experiment.variants[index].name,
           why:

@@ -21,7 +21,7 @@ extension Run {
     fresh.variables = flow.variables.map(\.defaultValue)
     state = fresh
     if let problem = launch.storeProblem {
-      records.append(.warning("the store could not be read (\(problem)); using the declared defaults"))
+      note(.warning("the store could not be read (\(problem)); using the declared defaults"))
     }
     for (index, variable) in flow.variables.enumerated() {
       if let key = variable.persistKey {
@@ -33,7 +33,7 @@ extension Run {
           if let typed = variable.coerce(stored) {
             state.variables[index] = typed
           } else {
-            records.append(
+            note(
               .warning(
                 "stored value \(stored.description) for '\(variable.name)' (key '\(key)') is not a valid "
                   + "\(variable.type.rawValue)\(variable.allowedValues.map { " (one of \($0.joined(separator: ", ")))" } ?? ""); "
@@ -88,26 +88,39 @@ extension Run {
     try runLaunchItems(from: item + 1)
   }
 
+  /// Why a launch goes where it goes: "start", the resume route's condition explained (or "default"), or the raw
+  /// value it found.
+  func resumeWhy(_ taken: (route: ResumeRoute, raw: Int?)?) -> String {
+    guard let (route, raw) = taken else { return "start" }
+    switch route.destination {
+    case .step: return route.when.map { explain($0) } ?? "default"
+    case .rawValue(let expr): return "rawValue \(expr.expression.source) = \(raw ?? 0)"
+    }
+  }
+
   mutating func resume(runLaunchHook: Bool) throws(RunError) {
     var destination = flow.start
-    var why = "start"
+    // Why: nil for the start step, else the route taken and the raw value it found.
+    var taken: (route: ResumeRoute, raw: Int?)?
     routes: for route in flow.resume {
       if let when = route.when, !(try holds(when)) { continue }
       switch route.destination {
       case .step(let index):
         destination = index
-        why = route.when.map { recordedWhy($0) } ?? "default"
+        taken = (route, nil)
         break routes
       case .rawValue(let expr):
         let value = try evaluate(expr)
         if case .int(let raw) = value, let index = flow.steps.firstIndex(where: { $0.rawValue == raw }) {
           destination = index
-          why = "rawValue \(expr.expression.source) = \(raw)"
+          taken = (route, raw)
           break routes
         }
       }
     }
-    records.append(.routed(from: "launch", to: flow.steps[destination].id, why: why))
+    if !engine.recordsOnlyMoves {
+      records.append(.routed(from: "launch", to: flow.steps[destination].id, why: resumeWhy(taken)))
+    }
     records.append(.moved(from: "launch", to: flow.steps[destination].id, route: .resume, name: nil))
     let target = try resolveSkips(from: destination)
     if runLaunchHook { try apply(flow.hooks.launch, step: target) }

@@ -47,19 +47,21 @@ extension Run {
       for route in routes {
         if let when = route.when, !(try holds(when, bindings: bindings)) { continue }
         var target = route.target
-        var why = route.when.map { recordedWhy($0, bindings: bindings) } ?? "otherwise"
+        var raw: Int?
         if let rawValue = route.rawValue {
           // Passed over when no step has the value's raw value, as a route whose `when` does not hold.
-          guard case .int(let raw) = try evaluate(rawValue, bindings: bindings),
-            let index = flow.steps.firstIndex(where: { $0.rawValue == raw })
+          guard case .int(let value) = try evaluate(rawValue, bindings: bindings),
+            let index = flow.steps.firstIndex(where: { $0.rawValue == value })
           else { continue }
           target = index
-          let found = "rawValue \(rawValue.expression.source) = \(raw)"
-          why = route.when == nil ? found : "\(why), \(found)"
+          raw = value
         }
         // Recorded, and explained with the values the route was chosen with, before its own effects run.
-        records.append(
-          .routed(from: flow.steps[current].id, to: target.map { flow.steps[$0].id } ?? "stay", why: why))
+        if !engine.recordsOnlyMoves {
+          let why = routeWhy(route, raw: raw, bindings: bindings)
+          records.append(
+            .routed(from: flow.steps[current].id, to: target.map { flow.steps[$0].id } ?? "stay", why: why))
+        }
         try apply(route.effects, step: current, bindings: bindings)
         return target
       }
@@ -67,12 +69,20 @@ extension Run {
     }
   }
 
+  /// Why `route` was taken: its condition explained, or "otherwise", and the raw value it found.
+  func routeWhy(_ route: Route, raw: Int?, bindings: [String: Value]?) -> String {
+    let why = route.when.map { explain($0, bindings: bindings) } ?? "otherwise"
+    guard let raw, let rawValue = route.rawValue else { return why }
+    let found = "rawValue \(rawValue.expression.source) = \(raw)"
+    return route.when == nil ? found : "\(why), \(found)"
+  }
+
   /// Follows `next` past every step whose `skipIf` holds.
   mutating func resolveSkips(from start: StepIndex) throws(RunError) -> StepIndex {
     var index = start
     while let skipIf = flow.steps[index].skipIf, try holds(skipIf) {
       let step = flow.steps[index]
-      records.append(.skipped(step: step.id, why: recordedWhy(skipIf)))
+      if !engine.recordsOnlyMoves { records.append(.skipped(step: step.id, why: explain(skipIf))) }
       try countAutomaticMove(to: index)
       guard let next = step.next else {
         throw RunError(message: "step '\(step.id)' is skipped but has no 'next' to continue to")
@@ -114,12 +124,12 @@ extension Run {
     state.current = index
     state.timer = nil
     if state.isWaiting { state.pending = nil }
-    records.append(.entered(step: step.id))
+    note(.entered(step: step.id))
     try apply(flow.hooks.enter, step: index)
     try apply(step.enter, step: index)
     if step.isTerminal {
       state.ended = .init(step: index, outcome: step.terminalOutcome ?? .completed)
-      records.append(.ended(step: step.id, outcome: step.terminalOutcome ?? .completed))
+      note(.ended(step: step.id, outcome: step.terminalOutcome ?? .completed))
     } else if step.kind == .action, let action = step.action {
       try start(action, button: nil, on: index)
     }

@@ -4,13 +4,15 @@ import Synchronization
 
 /// Parallel exploration (`flowrun explore --jobs N`, ``ExploreOptions/jobs``).
 ///
-/// The waiting states are taken in batches (``ExpansionBatch``). Threads decode a batch's states and try their
-/// moves (``Explorer/successors(of:restartCached:)``: the engine's work, pure and most of the time), each taking
-/// the next piece of the batch when done with one, so a slow piece holds no thread back. ``Explorer/explore()``
-/// then takes the batch's expansions one at a time, in the order of their ids, and numbers and stores the states
-/// they reach exactly as one thread does: the same ids, edges, witnesses and report for every number of jobs.
-/// While it takes one batch, the other threads already expand the next (the states waiting behind it), from a
-/// copy of the coder and of the relaunch cache made when that batch started.
+/// The waiting states are taken in batches (``ExpansionBatch``). Threads decode a batch's states, try their moves
+/// and encode the states they reach (``Explorer/Expansion/tryMoves(_:restartCached:coder:)``: the engine's work,
+/// pure and most of the time), each taking the next piece of the batch when done with one, so a slow piece holds
+/// no thread back. ``Explorer/explore()`` then takes the batch's expansions one at a time, in the order of their
+/// ids, and numbers and stores the states they reach exactly as one thread does: the same ids, edges, witnesses
+/// and report for every number of jobs. While it takes one batch, the other threads already expand the next (the
+/// states waiting behind it), from a copy of the coder and of the relaunch cache made when that batch started. The
+/// copies only read the coder's tables: a state holding a value new to them is left for the exploring thread to
+/// encode.
 extension Explorer {
   /// Waiting states per thread in a batch: enough to keep the threads busy, few enough that the batch's
   /// successors (run states) stay a few megabytes.
@@ -25,20 +27,24 @@ extension Explorer {
     var expands: Bool
   }
 
-  /// Decodes `state` with `coder` and tries its moves unless it is at --max-depth; `previous` is the state the
-  /// same thread decoded before (a state shares the values equal to its).
+  /// Decodes `state` with `coder` (a copy of the exploring thread's that does not intern) and tries its moves
+  /// unless it is at --max-depth; `previous` is the state the same thread decoded before (a state shares the
+  /// values equal to its).
   func expansion(
-    of waiting: WaitingState, coder: StateCoder, restarts: RestartCache,
+    of waiting: WaitingState, coder: inout StateCoder, restarts: RestartCache,
     previous: inout (state: RunState, key: [UInt32], payload: [UInt32])?
   ) -> Expansion {
     let state = coder.decode(
       waiting.key, payload: waiting.payload, clock: options.clock, previous: previous?.state,
       previousKey: previous?.key ?? [], previousPayload: previous?.payload ?? [])
     previous = (state, waiting.key, waiting.payload)
-    guard waiting.expands else { return Expansion(state: state, successors: nil) }
+    var expansion = Expansion(state: state)
+    guard waiting.expands else { return expansion }
     let cached =
       state.pending == nil && restarts[coder.launchInputs(key: waiting.key, payload: waiting.payload)] != nil
-    return Expansion(state: state, successors: successors(of: state, restartCached: cached))
+    coder.expand(state, key: waiting.key, payload: waiting.payload)
+    expansion.tryMoves(self, restartCached: cached, coder: &coder)
+    return expansion
   }
 }
 
@@ -99,6 +105,9 @@ final class ExpansionBatch: Sendable {
   }
 
   private func work() {
+    // The thread's own coder: it reads the tables of the batch's copy and, not interning, never writes them.
+    var coder = coder
+    coder.interns = false
     var previous: (state: RunState, key: [UInt32], payload: [UInt32])?
     while true {
       let piece = next.add(1, ordering: .relaxed).oldValue
@@ -107,7 +116,7 @@ final class ExpansionBatch: Sendable {
       expansions.reserveCapacity(Explorer.parallelPiece)
       for index in (piece * Explorer.parallelPiece)..<min(states.count, (piece + 1) * Explorer.parallelPiece) {
         expansions.append(
-          explorer.expansion(of: states[index], coder: coder, restarts: restarts, previous: &previous))
+          explorer.expansion(of: states[index], coder: &coder, restarts: restarts, previous: &previous))
       }
       done.slots[piece] = expansions
     }

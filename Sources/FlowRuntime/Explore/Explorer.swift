@@ -40,8 +40,8 @@ package struct Explorer: Sendable {
     self.flow = flow
     self.options = options
     var engine = Engine(flow: flow)
-    // Explore reads only the moves of the records (for transition witnesses), not why a route was taken.
-    engine.explainsRecords = false
+    // Explore reads only the moves of the records (for transition witnesses).
+    engine.recordsOnlyMoves = true
     self.engine = engine
     self.inputs = ExploreInputs(flow: flow, clock: options.clock)
   }
@@ -186,10 +186,12 @@ package struct Explorer: Sendable {
       var forward = false
       var back = false
       var interrupted = false
+      var word = 0
       for successor in successors {
         let move: ExploreMove
         var records: [Record]
         var launchInputs: [UInt32]?
+        var computed = false
         switch successor {
         case .failed(let failed, let message):
           result.failures.append(.init(state: id, move: moveID(failed), setup: -1, message: message))
@@ -203,16 +205,25 @@ package struct Explorer: Sendable {
           launchInputs = inputs
           key.replaceSubrange(0..<key.count, with: cached.words[..<key.count])
           payload.replaceSubrange(0..<payload.count, with: cached.words[key.count...])
+        case .encoded(let reached, let produced):
+          move = reached
+          records = produced
+          key.replaceSubrange(0..<key.count, with: expansion.words[word..<(word + key.count)])
+          word += key.count
+          payload.replaceSubrange(0..<payload.count, with: expansion.words[word..<(word + payload.count)])
+          word += payload.count
+          computed = true
         case .reached(let reached, let next, let produced):
           move = reached
           records = produced
           coder.encode(next, into: &key, payload: &payload)
-          if move == .restart {
-            let inputs = coder.launchInputs()
-            launchInputs = inputs
-            if restarts[inputs] == nil, restarts.count < Self.restartCacheSize {
-              restarts[inputs] = (key + payload, records)
-            }
+          computed = true
+        }
+        if computed, move == .restart {
+          let inputs = coder.launchInputs()
+          launchInputs = inputs
+          if restarts[inputs] == nil, restarts.count < Self.restartCacheSize {
+            restarts[inputs] = (key + payload, records)
           }
         }
         // A move that changes nothing is no edge (the key and payload hold the whole normalized state).
@@ -287,10 +298,9 @@ package struct Explorer: Sendable {
         waiting(processed, key: &waitingKey, payload: &waitingPayload)
         let state = coder.expand(key: waitingKey[...], payload: waitingPayload[...], clock: options.clock)
         let restartCached = state.pending == nil && restarts[coder.launchInputs()] != nil
-        take(
-          Expansion(
-            state: state, successors: expands(processed) ? successors(of: state, restartCached: restartCached) : nil)
-        )
+        var expansion = Expansion(state: state)
+        if expands(processed) { expansion.tryMoves(self, restartCached: restartCached, coder: &coder) }
+        take(expansion)
       }
     }
     ahead?.abandon()
@@ -309,7 +319,11 @@ package struct Explorer: Sendable {
 
   /// What one move from a state gives.
   enum Successor: Sendable {
-    /// The state after the move (normalized) and what happened on the way.
+    /// The state after the move (normalized), encoded: its key and payload are the next words of
+    /// ``Expansion/words``; and what happened on the way.
+    case encoded(ExploreMove, [Record])
+    /// The state after the move (normalized), when the coder that tried the move could not encode it (a thread's
+    /// copy, which met a value new to it), and what happened on the way.
     case reached(ExploreMove, RunState, [Record])
     /// The flow failed on the move.
     case failed(ExploreMove, String)
@@ -322,26 +336,44 @@ package struct Explorer: Sendable {
   struct Expansion: Sendable {
     var state: RunState
     var successors: [Successor]?
-  }
+    /// The keys and payloads of the ``Successor/encoded(_:_:)`` successors, in their order.
+    var words: [UInt32] = []
 
-  /// What each move from `state` gives, in the order of ``moves(from:)``, leaving out the moves the engine
-  /// refuses; a relaunch is ``Successor/cachedRestart`` when `restartCached`. Pure: the parallel expansion
-  /// calls it from several threads.
-  func successors(of state: RunState, restartCached: Bool) -> [Successor] {
-    var result: [Successor] = []
-    for move in moves(from: state) {
-      if restartCached && move == .restart {
-        result.append(.cachedRestart)
-        continue
-      }
-      do {
-        guard let (next, records) = try apply(move, to: state) else { continue }
-        result.append(.reached(move, next, records))
-      } catch {
-        result.append(.failed(move, "\(error)"))
-      }
+    init(state: RunState) {
+      self.state = state
     }
-    return result
+
+    /// Tries every move from `state`, in the order of ``Explorer/moves(from:)``, leaving out the moves the engine
+    /// refuses; a relaunch is ``Successor/cachedRestart`` when `restartCached`. Each state reached is encoded by
+    /// `coder`, whose state being expanded must be this one (``StateCoder/expand(_:key:payload:)``), as soon as
+    /// it is reached: only its words are kept, unless `coder` could not encode it. Pure but for `coder`: the
+    /// parallel expansion calls it from several threads, each with its own copy.
+    mutating func tryMoves(_ explorer: Explorer, restartCached: Bool, coder: inout StateCoder) {
+      var result: [Successor] = []
+      var key = [UInt32](repeating: 0, count: coder.width)
+      var payload = [UInt32](repeating: 0, count: coder.payloadWidth)
+      let moves = explorer.moves(from: state)
+      words.reserveCapacity(moves.count * (key.count + payload.count))
+      for move in moves {
+        if restartCached && move == .restart {
+          result.append(.cachedRestart)
+          continue
+        }
+        do {
+          guard let (next, records) = try explorer.apply(move, to: state) else { continue }
+          if coder.encode(next, into: &key, payload: &payload) {
+            words += key
+            words += payload
+            result.append(.encoded(move, records))
+          } else {
+            result.append(.reached(move, next, records))
+          }
+        } catch {
+          result.append(.failed(move, "\(error)"))
+        }
+      }
+      successors = result
+    }
   }
 
   // MARK: - Moves

@@ -41,6 +41,10 @@ struct StateCoder {
   /// The key and payload of the state expanded before (`parent` until the next one is decoded).
   private var previousKey: [UInt32] = []
   private var previousPayload: [UInt32] = []
+  /// Whether ``encode(_:into:payload:)`` gives a new value the next id (the exploring thread's coder), or fails
+  /// on it (a copy on a thread of ``ExpansionBatch``, which only reads the tables: the exploring thread encodes
+  /// that state again).
+  var interns = true
 
   init(flow: Flow, historyDepth: Int) {
     self.historyDepth = historyDepth
@@ -103,16 +107,26 @@ struct StateCoder {
     hasParent && key == parentKey && payload == parentPayload
   }
 
-  /// Writes `state`'s key and payload.
-  mutating func encode(_ state: RunState, into key: inout [UInt32], payload: inout [UInt32]) {
+  /// Writes `state`'s key and payload. False when the coder does not intern (``interns``) and the state holds a
+  /// value it has no id for; `key` and `payload` are then partly written.
+  @discardableResult
+  mutating func encode(_ state: RunState, into key: inout [UInt32], payload: inout [UInt32]) -> Bool {
     key[0] = UInt32(truncatingIfNeeded: (state.current ?? -1) + 1)
     key[1] = state.ended.map { UInt32(truncatingIfNeeded: $0.step + 1) } ?? 0
     if hasParent, state.pending == parent.pending {
       key[2] = parentKey[2]
+    } else if let pending = state.pending {
+      guard let id = Self.interned(pending, in: &pendings, list: &pendingList, interns: interns) else { return false }
+      key[2] = id
     } else {
-      key[2] = state.pending.map { Self.intern($0, in: &pendings, list: &pendingList) } ?? 0
+      key[2] = 0
     }
-    key[3] = state.timer.map { Self.intern($0, in: &timers, list: &timerList) } ?? 0
+    if let timer = state.timer {
+      guard let id = Self.interned(timer, in: &timers, list: &timerList, interns: interns) else { return false }
+      key[3] = id
+    } else {
+      key[3] = 0
+    }
     var slot = 4
     var history = state.history
     for offset in 0..<historyDepth {
@@ -126,11 +140,14 @@ struct StateCoder {
       if hasParent, parent.variables[index] == value {
         key[slot] = parentKey[slot]
         if !matters { payload[extra] = parentPayload[extra] }
-      } else if matters {
-        key[slot] = Self.intern(value, in: &values[table], list: &valueList[table])
       } else {
-        key[slot] = Self.emptiness(value)
-        payload[extra] = Self.intern(value, in: &values[table], list: &valueList[table])
+        guard let id = interned(value, table: table) else { return false }
+        if matters {
+          key[slot] = id
+        } else {
+          key[slot] = Self.emptiness(value)
+          payload[extra] = id
+        }
       }
       if !matters { extra += 1 }
       slot += 1
@@ -146,12 +163,18 @@ struct StateCoder {
       table += storeKeys.count
     } else {
       for (offset, storeKey) in storeKeys.enumerated() {
-        let stored = state.store[storeKey]
+        var id: UInt32 = 0
+        var emptiness: UInt32 = 0
+        if let stored = state.store[storeKey] {
+          guard let found = interned(stored, table: table) else { return false }
+          id = found
+          emptiness = Self.emptiness(stored)
+        }
         if storeKeyMatters[offset] {
-          key[slot] = stored.map { Self.intern($0, in: &values[table], list: &valueList[table]) } ?? 0
+          key[slot] = id
         } else {
-          key[slot] = stored.map(Self.emptiness) ?? 0
-          payload[extra] = stored.map { Self.intern($0, in: &values[table], list: &valueList[table]) } ?? 0
+          key[slot] = emptiness
+          payload[extra] = id
           extra += 1
         }
         slot += 1
@@ -164,7 +187,11 @@ struct StateCoder {
       table += factNames.count
     } else {
       for name in factNames {
-        key[slot] = state.environment[name].map { Self.intern($0, in: &values[table], list: &valueList[table]) } ?? 0
+        key[slot] = 0
+        if let fact = state.environment[name] {
+          guard let id = interned(fact, table: table) else { return false }
+          key[slot] = id
+        }
         slot += 1
         table += 1
       }
@@ -176,7 +203,11 @@ struct StateCoder {
       slot += permissionKinds.count
     } else {
       for kind in permissionKinds {
-        key[slot] = state.permissions[kind].map { Self.intern($0, in: &statuses, list: &statusList) } ?? 0
+        key[slot] = 0
+        if let status = state.permissions[kind] {
+          guard let id = Self.interned(status, in: &statuses, list: &statusList, interns: interns) else { return false }
+          key[slot] = id
+        }
         slot += 1
       }
     }
@@ -184,6 +215,7 @@ struct StateCoder {
       key[slot] = offset < state.variants.count ? UInt32(truncatingIfNeeded: state.variants[offset] + 1) : 0
       slot += 1
     }
+    return true
   }
 
   /// The state `key` and `payload` were encoded from (its clock is `clock`, the normalized launch time). The
@@ -277,6 +309,23 @@ struct StateCoder {
     case .map(let m): m.isEmpty ? 1 : 2
     default: 2
     }
+  }
+
+  /// The id of `value` in value table `table` (a variable's, stored value's or fact's).
+  private mutating func interned(_ value: Value, table: Int) -> UInt32? {
+    // Read first, without an inout access: a copy that only reads must not copy the tables.
+    if let id = values[table][value] { return id }
+    guard interns else { return nil }
+    return Self.intern(value, in: &values[table], list: &valueList[table])
+  }
+
+  /// The id of `value` in `table`, given one when `interns`.
+  private static func interned<T: Hashable>(
+    _ value: T, in table: inout [T: UInt32], list: inout [T], interns: Bool
+  ) -> UInt32? {
+    if let id = table[value] { return id }
+    guard interns else { return nil }
+    return intern(value, in: &table, list: &list)
   }
 
   private static func intern<T: Hashable>(_ value: T, in table: inout [T: UInt32], list: inout [T]) -> UInt32 {
