@@ -50,8 +50,10 @@ package enum ExploreBenchmark {
 
   /// What `flowrun explore` does with a compiled flow, with the default options: explore it and write the text
   /// report.
-  package static func report(of flow: Flow) -> String {
-    ExploreReport(Explorer(flow: flow).explore()).text
+  package static func report(of flow: Flow, jobs: Int = 1) -> String {
+    var options = ExploreOptions()
+    options.jobs = jobs
+    return ExploreReport(Explorer(flow: flow, options: options).explore()).text
   }
 
   /// Explores the generated flow (transition tracking on, as `flowrun explore` does) and times it.

@@ -157,14 +157,19 @@ case "scenarios":
 case "explore-file":
   // `flowrun explore FILE`'s work in process: explore the flow and write the text report (the YAML is compiled
   // without the schema check, outside the measured part).
-  guard let path = arguments.dropFirst().first, let data = FileManager.default.contents(atPath: path) else {
-    print("usage: flowbench explore-file FILE")
+  // JOBS (default 1) is `--jobs`: under `valgrind --tool=callgrind --separate-threads=yes`, how the work
+  // divides between the exploring thread and the others.
+  let jobs = arguments.dropFirst(2).first.map { Int($0) } ?? 1
+  guard let path = arguments.dropFirst().first, let data = FileManager.default.contents(atPath: path),
+    let jobs, (1...256).contains(jobs)
+  else {
+    print("usage: flowbench explore-file FILE [JOBS]")
     exit(2)
   }
   let flow = try FlowGenerator.compile(String(decoding: data, as: UTF8.self), file: path)
   var summary = ""
   measuredWork = {
-    summary = String(ExploreBenchmark.report(of: flow).prefix { $0 != "\n" })
+    summary = String(ExploreBenchmark.report(of: flow, jobs: jobs).prefix { $0 != "\n" })
   }
   try measured()
   print(summary)
@@ -176,6 +181,6 @@ case "explore":
 
 default:
   print(
-    "usage: flowbench [all|engine|load|explore [STATES]|events [COUNT]|scenarios [PATH]|explore-file FILE|"
+    "usage: flowbench [all|engine|load|explore [STATES]|events [COUNT]|scenarios [PATH]|explore-file FILE [JOBS]|"
       + "generate N|generate-chain N|parse FILE]")
 }
