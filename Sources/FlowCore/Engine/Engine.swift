@@ -101,11 +101,65 @@ final class FlowStorage: Sendable {
   let stepValues: [Value]
   /// Per step, its `next` when it is a plain move, else nil.
   let plainNext: [PlainMove?]
+  /// The `launch`, `advance` and `enter` hooks' effects, each with what of it reads only `step` worked out per
+  /// step: hooks run at every move, and their conditions are mostly `step.id == "value"`.
+  let launchHook: [StepTable]
+  let advanceHook: [StepTable]
+  let enterHook: [StepTable]
 
   init(_ flow: Flow) {
     self.flow = flow
-    stepValues = flow.steps.map(\.expressionValue)
+    let stepValues = flow.steps.map(\.expressionValue)
+    self.stepValues = stepValues
     plainNext = flow.steps.map { PlainMove(next: $0, in: flow) }
+    launchHook = flow.hooks.launch.map { StepTable($0, stepValues: stepValues) }
+    advanceHook = flow.hooks.advance.map { StepTable($0, stepValues: stepValues) }
+    enterHook = flow.hooks.enter.map { StepTable($0, stepValues: stepValues) }
+  }
+}
+
+/// What of an effect reads only `step` (``FlowExpression/readsOnlyStep``), worked out for each step: whether its
+/// `when` holds, and the value a `set` assigns. Nil where the expression reads more, or fails or gives a non-bool
+/// condition on some step: the engine then evaluates it at the move, with the same result or error as ever. (The
+/// names bound while effects run, `result`, `params` and `input`, never hide `step`.)
+struct StepTable: Sendable {
+  var holds: [Bool]?
+  var value: [Value]?
+  /// Whether the effect is a `track` whose properties all read only `step` and evaluate on every step: an engine
+  /// that records only moves (``Engine/recordsOnlyMoves``) has nothing to do for it.
+  var trackCannotFail = false
+
+  init(_ effect: Effect, stepValues: [Value]) {
+    func perStep(_ expr: Expr) -> [Value]? {
+      guard expr.expression.readsOnlyStep else { return nil }
+      var values: [Value] = []
+      for step in stepValues {
+        guard let value = try? expr.expression.evaluate(in: StepContext(step: step)) else { return nil }
+        values.append(value)
+      }
+      return values
+    }
+    if let when = effect.when, let values = perStep(when) {
+      var holds: [Bool] = []
+      for value in values {
+        guard case .bool(let flag) = value else { break }
+        holds.append(flag)
+      }
+      if holds.count == values.count { self.holds = holds }
+    }
+    switch effect.kind {
+    case .set(_, let expr): value = perStep(expr)
+    case .track(_, let properties): trackCannotFail = properties.allSatisfy { perStep($0.value) != nil }
+    default: break
+    }
+  }
+
+  /// Names only `step`; an expression that reads only `step` calls no function, so the clock is never read.
+  private struct StepContext: ExpressionContext {
+    let step: Value
+    func value(of root: String) -> Value? { root == "step" ? step : nil }
+    var minutesSinceMidnight: Int { 0 }
+    var secondsSinceEpoch: Int { 0 }
   }
 }
 

@@ -2,19 +2,37 @@
 
 extension Run {
 
-  mutating func apply(_ effects: [Effect], step: StepIndex?, bindings: [String: Value]? = nil) throws(RunError) {
+  /// Runs `effects` (`step` names the step they belong to); `tables`, one per effect, holds what of each reads
+  /// only `step` (``StepTable``), for a hook's effects.
+  mutating func apply(
+    _ effects: [Effect], step: StepIndex?, bindings: [String: Value]? = nil, tables: [StepTable]? = nil
+  ) throws(RunError) {
     guard !effects.isEmpty else { return }
     let outer = effectStep
     defer { effectStep = outer }
     effectStep = step
-    for effect in effects {
-      if let when = effect.when, !(try holds(when, bindings: bindings)) { continue }
+    for (index, effect) in effects.enumerated() {
+      let table = step == nil ? nil : tables?[index]
+      if let when = effect.when {
+        if let step, let holds = table?.holds {
+          if !holds[step] { continue }
+        } else if !(try holds(when, bindings: bindings)) {
+          continue
+        }
+      }
       switch effect.kind {
       case .set(let target, let expr):
-        try assign(target, try evaluate(expr, bindings: bindings))
+        if let step, let values = table?.value {
+          try assign(target, values[step])
+        } else {
+          try assign(target, try evaluate(expr, bindings: bindings))
+        }
       case .track(let event, let properties):
         guard !engine.recordsOnlyMoves else {
-          for property in properties { _ = try evaluate(property.value, bindings: bindings) }
+          // Evaluated only for the error one may throw.
+          if table?.trackCannotFail != true {
+            for property in properties { _ = try evaluate(property.value, bindings: bindings) }
+          }
           continue
         }
         var values = TrackProperties()

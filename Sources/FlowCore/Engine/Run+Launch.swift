@@ -123,7 +123,7 @@ extension Run {
     }
     records.append(.moved(from: "launch", to: flow.steps[destination].id, route: .resume, name: nil))
     let target = try resolveSkips(from: destination)
-    if runLaunchHook { try apply(flow.hooks.launch, step: target) }
+    if runLaunchHook { try apply(flow.hooks.launch, step: target, tables: engine.storage.launchHook) }
     try enter(target, from: nil)
   }
 

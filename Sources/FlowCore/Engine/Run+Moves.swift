@@ -21,7 +21,7 @@ extension Run {
     }
     // Only a move that may stay needs the state before the hook, to undo it when the route stays.
     let before = mayStay && !flow.hooks.advance.isEmpty ? (state, records.count) : nil
-    try apply(flow.hooks.advance, step: current, bindings: bindings)
+    try apply(flow.hooks.advance, step: current, bindings: bindings, tables: engine.storage.advanceHook)
     try apply(transition.effects, step: current, bindings: bindings)
     var chosen = try choose(transition.target, from: current, bindings: bindings)
     if chosen == nil, let before {
@@ -125,7 +125,7 @@ extension Run {
     state.timer = nil
     if state.isWaiting { state.pending = nil }
     note(.entered(step: step.id))
-    try apply(flow.hooks.enter, step: index)
+    try apply(flow.hooks.enter, step: index, tables: engine.storage.enterHook)
     try apply(step.enter, step: index)
     if step.isTerminal {
       state.ended = .init(step: index, outcome: step.terminalOutcome ?? .completed)

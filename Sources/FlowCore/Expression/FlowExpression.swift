@@ -44,6 +44,27 @@ package struct FlowExpression: Hashable, Sendable, CustomStringConvertible {
 // MARK: - References
 
 extension FlowExpression {
+  /// Whether the value depends on nothing but `step` (`step.id == "value"`, `step.rawValue`): no other name is
+  /// read and no function is called (`now()` reads the clock). Such an expression has one value per step, which
+  /// the engine works out once (``StepTable``).
+  package var readsOnlyStep: Bool { Self.readsOnlyStep(syntax) }
+
+  private static func readsOnlyStep(_ node: Syntax) -> Bool {
+    switch node {
+    case .literal: true
+    case .name(let name, _): name == "step"
+    case .call: false
+    case .list(let elements, _): elements.allSatisfy(readsOnlyStep)
+    case .map(let entries, _): entries.allSatisfy { readsOnlyStep($0.value) }
+    case .member(let base, _, _), .unary(_, let base, _): readsOnlyStep(base)
+    case .index(let base, let key, _), .binary(_, let base, let key, _): readsOnlyStep(base) && readsOnlyStep(key)
+    case .conditional(let condition, let then, let otherwise, _):
+      readsOnlyStep(condition) && readsOnlyStep(then) && readsOnlyStep(otherwise)
+    }
+  }
+}
+
+extension FlowExpression {
   /// A name the expression reads: a root with the members after it, where it is written.
   package struct Reference: Hashable, Sendable, CustomStringConvertible {
     /// The root name and the member chain: `["env", "osVersion"]` for `env.osVersion`;
