@@ -85,10 +85,13 @@ extension Run {
     }
     newValue = typed
     state.variables[index] = newValue
-    emit(.set(variable: target.description, value: target.key == nil ? newValue : value))
+    if !engine.recordsOnlyMoves {
+      emit(.set(variable: target.description, value: target.key == nil ? newValue : value))
+    }
     if let key = variable.persistKey {
-      state.store[key] = newValue.stored
-      emit(.persist(key: key, value: newValue.stored))
+      let stored = newValue.stored
+      state.store[key] = stored
+      if !engine.recordsOnlyMoves { emit(.persist(key: key, value: stored)) }
     }
   }
 

@@ -19,7 +19,11 @@ struct StateCoder {
   let width: Int
   /// Payload words: one per variable and per store key compared only by emptiness.
   let payloadWidth: Int
+  /// The payload words of the variables (the store keys' follow).
+  let variablePayload: Int
   private var values: [[Value: UInt32]]
+  /// Per value table, the value ``interned(_:table:)`` gave an id last, and that id.
+  private var lastInterned: [(value: Value, id: UInt32)?]
   /// The interned values by id - 1, per table.
   private var valueList: [[Value]]
   private var pendings: [RunState.Pending: UInt32] = [:]
@@ -57,12 +61,14 @@ struct StateCoder {
       4 + historyDepth + variableCount + storeKeys.count + factNames.count + permissionKinds.count + experimentCount
     values = Array(repeating: [:], count: variableCount + storeKeys.count + factNames.count)
     valueList = Array(repeating: [], count: values.count)
+    lastInterned = Array(repeating: nil, count: values.count)
     let reads = flow.controlReads
     variableMatters = flow.variables.map { reads.variables.contains($0.name) }
     storeKeyMatters = flow.variables.filter { $0.persistKey != nil }.map {
       reads.wholeStore || reads.variables.contains($0.name) || reads.storeKeys.contains($0.persistKey ?? "")
     }
     payloadWidth = (variableMatters + storeKeyMatters).filter { !$0 }.count
+    variablePayload = variableMatters.filter { !$0 }.count
     outcomes = flow.steps.map { $0.terminalOutcome ?? .completed }
     parentKey = Array(repeating: 0, count: width)
     parentPayload = Array(repeating: 0, count: payloadWidth)
@@ -98,7 +104,6 @@ struct StateCoder {
 
   /// What a relaunch from the state with `key` and `payload` depends on.
   func launchInputs(key: [UInt32], payload: [UInt32]) -> [UInt32] {
-    let variablePayload = variableMatters.filter { !$0 }.count
     return Array(key[(4 + historyDepth + variableCount)...]) + payload[variablePayload...]
   }
 
@@ -231,7 +236,6 @@ struct StateCoder {
       for extra in extras where payload[extra] != previousPayload[extra] { return false }
       return true
     }
-    let variablePayload = variableMatters.filter { !$0 }.count
     var state = RunState()
     state.clock = clock
     state.current = key[0] == 0 ? nil : Int(key[0]) - 1
@@ -313,10 +317,14 @@ struct StateCoder {
 
   /// The id of `value` in value table `table` (a variable's, stored value's or fact's).
   private mutating func interned(_ value: Value, table: Int) -> UInt32? {
+    // The states a move reaches from one state and the next often set a slot to the same value (the option
+    // chosen): comparing it with the last one costs less than hashing it.
+    if let last = lastInterned[table], last.value == value { return last.id }
     // Read first, without an inout access: a copy that only reads must not copy the tables.
-    if let id = values[table][value] { return id }
-    guard interns else { return nil }
-    return Self.intern(value, in: &values[table], list: &valueList[table])
+    var id = values[table][value]
+    if id == nil, interns { id = Self.intern(value, in: &values[table], list: &valueList[table]) }
+    if let id { lastInterned[table] = (value, id) }
+    return id
   }
 
   /// The id of `value` in `table`, given one when `interns`.
