@@ -206,6 +206,18 @@ struct BranchSet: Hashable, Sendable {
   var identifyingKeys: [[String]]?
 }
 
+/// The members of an `allOf` that are each `{if: {properties: {KEY: {const: VALUE}}, required: [KEY]}, then: …}`,
+/// all with the same KEY (a step's `kind` choosing the step's form): a member's `then` applies when the
+/// instance's KEY has the member's VALUE, so validation compares the value with each VALUE instead of
+/// evaluating each member.
+struct KeyedMembers: Sendable {
+  /// The property every member's `if` tests.
+  var key: String
+  /// For each member, in `allOf` order: the value its `if` requires, and its `then`.
+  var constants: [Node]
+  var thens: [Int]
+}
+
 /// Groups of keywords a schema uses.
 struct KeywordGroups: OptionSet, Hashable, Sendable {
   let rawValue: UInt8
@@ -272,6 +284,8 @@ struct SchemaKeywords: Sendable {
   var ref: Int?
   var refLocation: SourceLocation?
   var allOf: [Int] = []
+  /// Set when `allOf` is a choice by one property's value (see ``KeyedMembers``).
+  var allOfByKey: KeyedMembers?
   var anyOf: [Int] = []
   var oneOf: [Int] = []
   var anyOfBranches: BranchSet?

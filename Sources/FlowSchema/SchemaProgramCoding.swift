@@ -15,7 +15,7 @@ internal import FlowCore
 /// follow; dictionaries and sets are written in key order, so the same program gives the same text.
 enum SchemaProgramCoding {
   /// Bumped whenever the layout below changes; a text of another version is not read.
-  static let version = 2
+  static let version = 3
 
   /// The program as text, preceded by the format version and the length and hash of `source`, the schema text
   /// it was compiled from.
@@ -23,7 +23,7 @@ enum SchemaProgramCoding {
     var writer = Writer()
     writer.int(version)
     writer.int(source.utf8.count)
-    writer.unsigned(TextHash.fnv1a(source))
+    writer.unsigned(TextHash.of(source))
     writer.program(program)
     return String(decoding: writer.bytes, as: UTF8.self)
   }
@@ -35,7 +35,7 @@ enum SchemaProgramCoding {
     let bytes = Array(text.utf8)
     return bytes.withUnsafeBufferPointer { buffer -> SchemaProgram? in
       var reader = Reader(bytes: buffer)
-      guard reader.int() == version, reader.int() == source.utf8.count, reader.unsigned() == TextHash.fnv1a(source)
+      guard reader.int() == version, reader.int() == source.utf8.count, reader.unsigned() == TextHash.of(source)
       else {
         return nil
       }
@@ -281,6 +281,11 @@ extension SchemaProgramCoding {
       if mask.note(k.anyOfBranches != nil) { body.branches(k.anyOfBranches!) }
       if mask.note(k.oneOfBranches != nil) { body.branches(k.oneOfBranches!) }
       for value in [k.not, k.ifSchema, k.thenSchema, k.elseSchema] { if mask.note(value != nil) { body.int(value!) } }
+      if mask.note(k.allOfByKey != nil) {
+        body.string(k.allOfByKey!.key)
+        body.array(k.allOfByKey!.constants) { $0.node($1) }
+        body.ints(k.allOfByKey!.thens)
+      }
       unsigned(mask.bits)
       bytes += body.bytes  // its line breaks stand between its integers and strings, where they may
     }
@@ -531,7 +536,12 @@ extension SchemaProgramCoding {
       if mask.has() { k.ifSchema = schema() }
       if mask.has() { k.thenSchema = schema() }
       if mask.has() { k.elseSchema = schema() }
-      if mask.bits >> 46 != 0 { fail() }  // a keyword this version does not know
+      if mask.has() {
+        let keyed = KeyedMembers(key: string(), constants: array { $0.node() }, thens: schemas())
+        if keyed.constants.count != k.allOf.count || keyed.thens.count != k.allOf.count { fail() }
+        k.allOfByKey = keyed
+      }
+      if mask.bits >> 47 != 0 { fail() }  // a keyword this version does not know
       return k
     }
   }
