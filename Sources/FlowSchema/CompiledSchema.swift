@@ -62,13 +62,19 @@ final class SchemaList: @unchecked Sendable {
     slots.deallocate()
   }
 
+  @inline(__always)
   subscript(index: Int) -> CompiledSchema {
     precondition(index >= 0 && index < count, "schema index out of range")
     if let object = slots[index].load(ordering: .acquiring) {
       return Unmanaged<CompiledSchema>.fromOpaque(object).takeUnretainedValue()
     }
-    // Only a list read from text has empty slots.
-    return store(CompiledSchema(encoded!.keywords(index)), at: index)
+    return read(index)
+  }
+
+  /// Object `index`, read from the text (only a list read from text has empty slots).
+  @inline(never)
+  private func read(_ index: Int) -> CompiledSchema {
+    store(CompiledSchema(encoded!.keywords(index)), at: index)
   }
 
   /// Puts `schema` in empty slot `index`, unless another thread has put one there first; returns the one there.
