@@ -1,4 +1,5 @@
 internal import FlowCore
+internal import Synchronization
 
 /// One schema object after compilation: keyword values parsed, subschemas replaced by indices into
 /// `SchemaProgram.schemas`, `$ref`s resolved, patterns numbered. Immutable once the program is built.
@@ -10,16 +11,79 @@ final class CompiledSchema: Sendable {
 
 /// The whole compiled document: every schema reachable from the root, by index (the root is 0).
 final class SchemaProgram: Sendable {
-  let schemas: [CompiledSchema]
+  let schemas: SchemaList
   /// Regular expression sources, indexed by `SchemaKeywords.pattern` and `patternProperties`.
   let patterns: [String]
   /// Each pattern compiled for linear-time matching; nil for one that does not compile.
   let linearPatterns: [LinearPattern?]
 
-  init(schemas: [CompiledSchema], patterns: [String]) {
+  init(schemas: SchemaList, patterns: [String]) {
     self.schemas = schemas
     self.patterns = patterns
     linearPatterns = patterns.map { try? LinearPattern($0) }
+  }
+
+  convenience init(schemas: [CompiledSchema], patterns: [String]) {
+    self.init(schemas: SchemaList(schemas), patterns: patterns)
+  }
+}
+
+/// A program's schema objects by index: all of them at hand (a schema compiled from its document), or read
+/// from ``SchemaProgramCoding`` text one by one as validation first reaches each, so a process that validates
+/// one flow reads only the objects that flow reaches. Each object is read once, by whichever thread asks first.
+final class SchemaList: @unchecked Sendable {
+  // Sendable: each slot goes from nil to a retained object once, atomically; `encoded` is immutable.
+  // (`AtomicLazyReference` would do, but its `load` is not inlined: hundreds of instructions per object looked up.)
+  let count: Int
+  private let slots: UnsafeMutablePointer<Atomic<UnsafeRawPointer?>>
+  private let encoded: SchemaProgramCoding.Objects?
+
+  init(_ schemas: [CompiledSchema]) {
+    count = schemas.count
+    encoded = nil
+    slots = .allocate(capacity: count)
+    for (index, schema) in schemas.enumerated() {
+      (slots + index).initialize(to: Atomic(UnsafeRawPointer(Unmanaged.passRetained(schema).toOpaque())))
+    }
+  }
+
+  init(_ encoded: SchemaProgramCoding.Objects) {
+    count = encoded.count
+    self.encoded = encoded
+    slots = .allocate(capacity: count)
+    for index in 0..<count { (slots + index).initialize(to: Atomic(nil)) }
+  }
+
+  deinit {
+    for index in 0..<count {
+      if let object = slots[index].load(ordering: .relaxed) { Unmanaged<CompiledSchema>.fromOpaque(object).release() }
+    }
+    slots.deinitialize(count: count)
+    slots.deallocate()
+  }
+
+  @inline(__always)
+  subscript(index: Int) -> CompiledSchema {
+    precondition(index >= 0 && index < count, "schema index out of range")
+    if let object = slots[index].load(ordering: .acquiring) {
+      return Unmanaged<CompiledSchema>.fromOpaque(object).takeUnretainedValue()
+    }
+    return read(index)
+  }
+
+  /// Object `index`, read from the text (only a list read from text has empty slots).
+  @inline(never)
+  private func read(_ index: Int) -> CompiledSchema {
+    store(CompiledSchema(encoded!.keywords(index)), at: index)
+  }
+
+  /// Puts `schema` in empty slot `index`, unless another thread has put one there first; returns the one there.
+  private func store(_ schema: CompiledSchema, at index: Int) -> CompiledSchema {
+    let object = UnsafeRawPointer(Unmanaged.passRetained(schema).toOpaque())
+    let (stored, found) = slots[index].compareExchange(expected: nil, desired: object, ordering: .acquiringAndReleasing)
+    if stored { return schema }
+    Unmanaged<CompiledSchema>.fromOpaque(object).release()
+    return Unmanaged<CompiledSchema>.fromOpaque(found!).takeUnretainedValue()
   }
 }
 
@@ -148,6 +212,18 @@ struct BranchSet: Hashable, Sendable {
   var identifyingKeys: [[String]]?
 }
 
+/// The members of an `allOf` that are each `{if: {properties: {KEY: {const: VALUE}}, required: [KEY]}, then: …}`,
+/// all with the same KEY (a step's `kind` choosing the step's form): a member's `then` applies when the
+/// instance's KEY has the member's VALUE, so validation compares the value with each VALUE instead of
+/// evaluating each member.
+struct KeyedMembers: Sendable {
+  /// The property every member's `if` tests.
+  var key: String
+  /// For each member, in `allOf` order: the value its `if` requires, and its `then`.
+  var constants: [Node]
+  var thens: [Int]
+}
+
 /// Groups of keywords a schema uses.
 struct KeywordGroups: OptionSet, Hashable, Sendable {
   let rawValue: UInt8
@@ -214,6 +290,8 @@ struct SchemaKeywords: Sendable {
   var ref: Int?
   var refLocation: SourceLocation?
   var allOf: [Int] = []
+  /// Set when `allOf` is a choice by one property's value (see ``KeyedMembers``).
+  var allOfByKey: KeyedMembers?
   var anyOf: [Int] = []
   var oneOf: [Int] = []
   var anyOfBranches: BranchSet?

@@ -48,6 +48,9 @@ struct SchemaCompiler {
       drafts[index].exactFacts = exactFacts(of: index)
       drafts[index].groups = drafts[index].computeGroups()
     }
+    for index in drafts.indices where !drafts[index].allOf.isEmpty {
+      drafts[index].allOfByKey = keyedMembers(drafts[index].allOf)
+    }
     return SchemaProgram(schemas: drafts.map(CompiledSchema.init), patterns: patterns)
   }
 }
@@ -593,8 +596,9 @@ extension SchemaCompiler {
 
   /// The facts of a schema that asserts nothing beyond them (`{properties: {kind: {const: x}}, required: [kind]}`,
   /// the usual `if`), so that checking the facts is the whole validation; nil for any other schema.
-  private func exactFacts(of index: Int) -> BranchFacts? {
-    let k = drafts[index]
+  private func exactFacts(of index: Int) -> BranchFacts? { exactFacts(of: drafts[index]) }
+
+  private func exactFacts(of k: SchemaKeywords) -> BranchFacts? {
     guard !k.rejectsAll, k.ref == nil, k.enumValues == nil, k.constValue == nil, k.allOf.isEmpty, k.anyOf.isEmpty,
       k.oneOf.isEmpty, k.not == nil, k.ifSchema == nil, k.minimum == nil, k.maximum == nil,
       k.exclusiveMinimum == nil, k.exclusiveMaximum == nil, k.multipleOf == nil, k.minLength == nil,
@@ -615,6 +619,28 @@ extension SchemaCompiler {
       facts.constants[name] = value
     }
     return facts
+  }
+
+  /// ``KeyedMembers`` for these `allOf` members (whose `if`s have their ``SchemaKeywords/exactFacts``
+  /// already), or nil unless every member has only an `if` and a `then`, and every `if` only requires the
+  /// same property and pins it to a constant.
+  private func keyedMembers(_ members: [Int]) -> KeyedMembers? {
+    var keyed = KeyedMembers(key: "", constants: [], thens: [])
+    for member in members {
+      var rest = drafts[member]
+      guard let condition = rest.ifSchema, let then = rest.thenSchema, rest.elseSchema == nil else { return nil }
+      rest.ifSchema = nil
+      rest.thenSchema = nil
+      // Nothing else: no facts beyond any type, and none of the keywords that exact facts rule out.
+      guard exactFacts(of: rest) == BranchFacts(), let facts = drafts[condition].exactFacts, facts.types == .any,
+        facts.required.count == 1, let key = facts.required.first, facts.constants.count == 1,
+        let constant = facts.constants[key], keyed.constants.isEmpty || key == keyed.key
+      else { return nil }
+      keyed.key = key
+      keyed.constants.append(constant)
+      keyed.thens.append(then)
+    }
+    return keyed
   }
 
   private func isOnlyConstant(_ k: SchemaKeywords) -> Bool {

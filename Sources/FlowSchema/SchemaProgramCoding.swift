@@ -9,12 +9,13 @@ internal import FlowCore
 /// Signed integers are zigzag coded, a `Double` is its bit pattern. A string is its UTF-8 length times two,
 /// plus one when its bytes follow as they are (printable ASCII other than `"` and `\`), else each byte as an
 /// integer. So the text holds no `"` or `\` of its own and sits in a raw string literal as it is;
-/// a line break may stand before any integer or string and is skipped. Each schema object starts with a mask
-/// of the keywords it has, and only those follow; dictionaries and sets are written in key order, so the same
-/// program gives the same text.
+/// a line break may stand before any integer or string and is skipped. The patterns come first, then the
+/// length of each schema object's text, then the objects, so that each can be read alone when validation first
+/// reaches it (``SchemaList``). Each schema object starts with a mask of the keywords it has, and only those
+/// follow; dictionaries and sets are written in key order, so the same program gives the same text.
 enum SchemaProgramCoding {
   /// Bumped whenever the layout below changes; a text of another version is not read.
-  static let version = 1
+  static let version = 3
 
   /// The program as text, preceded by the format version and the length and hash of `source`, the schema text
   /// it was compiled from.
@@ -22,23 +23,57 @@ enum SchemaProgramCoding {
     var writer = Writer()
     writer.int(version)
     writer.int(source.utf8.count)
-    writer.unsigned(TextHash.fnv1a(source))
+    writer.unsigned(TextHash.of(source))
     writer.program(program)
     return String(decoding: writer.bytes, as: UTF8.self)
   }
 
   /// The program `text` holds; nil when it is of another format version, was compiled from another text than
-  /// `source`, or is not well formed.
+  /// `source`, or its patterns or table of objects are not well formed. The schema objects are read as
+  /// validation reaches them: one that does not read back (text damaged inside an object) stops the process.
   static func decode(_ text: String, source: String) -> SchemaProgram? {
-    var text = text
-    return text.withUTF8 { bytes in
-      var reader = Reader(bytes: bytes)
-      guard reader.int() == version, reader.int() == source.utf8.count, reader.unsigned() == TextHash.fnv1a(source)
+    let bytes = Array(text.utf8)
+    return bytes.withUnsafeBufferPointer { buffer -> SchemaProgram? in
+      var reader = Reader(bytes: buffer)
+      guard reader.int() == version, reader.int() == source.utf8.count, reader.unsigned() == TextHash.of(source)
       else {
         return nil
       }
-      guard let program = reader.program(), reader.isAtEnd, !reader.failed else { return nil }
-      return program
+      let patterns = reader.strings()
+      let lengths = reader.array { $0.int() }
+      var starts = [reader.offset]
+      starts.reserveCapacity(lengths.count + 1)
+      for length in lengths where length >= 0 { starts.append(starts[starts.count - 1] + length) }
+      guard !reader.failed, starts.count == lengths.count + 1, starts[starts.count - 1] == buffer.count else {
+        return nil
+      }
+      let objects = Objects(bytes: bytes, starts: starts, patternCount: patterns.count)
+      return SchemaProgram(schemas: SchemaList(objects), patterns: patterns)
+    }
+  }
+
+  /// The schema objects of a program's text, each read on its own.
+  struct Objects: Sendable {
+    let bytes: [UInt8]
+    /// Where each object's text starts, and (last) where the text ends.
+    let starts: [Int]
+    let patternCount: Int
+
+    var count: Int { starts.count - 1 }
+
+    /// Schema object `index`.
+    func keywords(_ index: Int) -> SchemaKeywords {
+      bytes.withUnsafeBufferPointer { buffer in
+        var reader = Reader(bytes: UnsafeBufferPointer(rebasing: buffer[starts[index]..<starts[index + 1]]))
+        reader.schemaCount = count
+        reader.patternCount = patternCount
+        let keywords = reader.keywords()
+        guard !reader.failed, reader.isAtEnd else {
+          fatalError(
+            "schema object \(index) of an embedded schema program does not read back: run scripts/embed-schemas.sh")
+        }
+        return keywords
+      }
     }
   }
 }
@@ -246,13 +281,24 @@ extension SchemaProgramCoding {
       if mask.note(k.anyOfBranches != nil) { body.branches(k.anyOfBranches!) }
       if mask.note(k.oneOfBranches != nil) { body.branches(k.oneOfBranches!) }
       for value in [k.not, k.ifSchema, k.thenSchema, k.elseSchema] { if mask.note(value != nil) { body.int(value!) } }
+      if mask.note(k.allOfByKey != nil) {
+        body.string(k.allOfByKey!.key)
+        body.array(k.allOfByKey!.constants) { $0.node($1) }
+        body.ints(k.allOfByKey!.thens)
+      }
       unsigned(mask.bits)
       bytes += body.bytes  // its line breaks stand between its integers and strings, where they may
     }
 
     mutating func program(_ program: SchemaProgram) {
       array(program.patterns) { $0.string($1) }
-      array(program.schemas) { $0.keywords($1.k) }
+      let objects = (0..<program.schemas.count).map { index in
+        var object = Writer()
+        object.keywords(program.schemas[index].k)
+        return object.bytes
+      }
+      array(objects) { $0.int($1.count) }
+      for object in objects { bytes += object }  // each one's line breaks stand where they may
     }
   }
 }
@@ -490,21 +536,13 @@ extension SchemaProgramCoding {
       if mask.has() { k.ifSchema = schema() }
       if mask.has() { k.thenSchema = schema() }
       if mask.has() { k.elseSchema = schema() }
-      if mask.bits >> 46 != 0 { fail() }  // a keyword this version does not know
+      if mask.has() {
+        let keyed = KeyedMembers(key: string(), constants: array { $0.node() }, thens: schemas())
+        if keyed.constants.count != k.allOf.count || keyed.thens.count != k.allOf.count { fail() }
+        k.allOfByKey = keyed
+      }
+      if mask.bits >> 47 != 0 { fail() }  // a keyword this version does not know
       return k
-    }
-
-    /// The program, or nil when the text is not well formed.
-    mutating func program() -> SchemaProgram? {
-      let patterns = strings()
-      patternCount = patterns.count
-      let count = count()
-      schemaCount = count
-      var schemas: [CompiledSchema] = []
-      schemas.reserveCapacity(count)
-      for _ in 0..<count where !failed { schemas.append(CompiledSchema(keywords())) }
-      guard !failed else { return nil }
-      return SchemaProgram(schemas: schemas, patterns: patterns)
     }
   }
 }

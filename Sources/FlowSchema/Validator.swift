@@ -421,7 +421,11 @@ extension Validator {
       valid = false
       if !report { return false }
     }
-    if !s.k.allOf.isEmpty {
+    // Without annotations to gather and below the depth limit, a choice by a property's value is made directly
+    // (what applying each member would do, as `applyKeyed` says).
+    if let keyed = s.k.allOfByKey, local == nil, depth < Self.maxDepth, let entries = x.entries {
+      guard applyKeyed(x, entries, keyed, subject, report: report, valid: &valid) else { return false }
+    } else if !s.k.allOf.isEmpty {
       for member in s.k.allOf where !applyHere(x, member, subject, report: report, local: &local) {
         valid = false
         if !report { return false }
@@ -499,6 +503,27 @@ extension Validator {
           valid = false
           if !report { return false }
         }
+      }
+    }
+    return true
+  }
+
+  /// An `allOf` of ``KeyedMembers`` on a mapping, with no annotations gathered. Applying a member would
+  /// evaluate it one level deeper (`depth` is below the limit, so that succeeds), check its `if` by its exact
+  /// facts (the mapping's first `key` entry exists and has the member's value) and, only when that holds,
+  /// apply its `then` from that level: this does the same for the members whose value the entry has.
+  private mutating func applyKeyed(
+    _ x: Node, _ entries: [Node.Entry], _ keyed: KeyedMembers, _ subject: Subject, report: Bool, valid: inout Bool
+  ) -> Bool {
+    guard let found = entries.firstIndex(where: { $0.key == keyed.key }) else { return true }
+    let value = entries[found].value
+    for (position, constant) in keyed.constants.enumerated() where value.sameJSON(constant) {
+      depth += 1
+      let ok = applyChild(x, keyed.thens[position], subject, report: report)
+      depth -= 1
+      if !ok {
+        valid = false
+        if !report { return false }
       }
     }
     return true

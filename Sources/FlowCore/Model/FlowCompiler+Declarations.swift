@@ -13,7 +13,7 @@ package enum Prelude {
   /// costs no parsing at start-up; else `json` compiled now.
   static func compiled(from json: String) -> (declarations: Declarations, diagnostics: [Diagnostic]) {
     if json.utf8.count == EmbeddedPreludeDeclarations.sourceLength,
-      TextHash.fnv1a(json) == EmbeddedPreludeDeclarations.sourceHash
+      TextHash.of(json) == EmbeddedPreludeDeclarations.sourceHash
     {
       return (EmbeddedPreludeDeclarations.declarations(), [])
     }
