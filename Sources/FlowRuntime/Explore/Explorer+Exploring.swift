@@ -1,0 +1,264 @@
+import FlowCore
+
+extension Explorer {
+  /// One exploration under way (``Explorer/explore()``): the states found (``StateSet``), the graph and findings
+  /// being built (``Exploration``), the coder and the relaunch cache. A struct with mutating methods rather than
+  /// local functions of `explore()`: the local variables those captured were checked for exclusive access at
+  /// every use, about a tenth of what the exploring thread did besides the engine's work.
+  struct Exploring {
+    let explorer: Explorer
+    let options: ExploreOptions
+    let flow: Flow
+    var result: Exploration
+    var coder: StateCoder
+    var set: StateSet
+    /// The key and payload of the state being added.
+    var key: [UInt32]
+    var payload: [UInt32]
+    // The states waiting to be expanded are ids processed..<set.count. The set keeps their keys and payloads;
+    // with --compact it keeps only fingerprints, so each waiting state's key and payload wait here.
+    var queue: PackedRows
+    var packed: [UInt8] = []
+    var moveIDs: [ExploreMove: Int32] = [:]
+    var restarts: RestartCache = [:]
+    /// The states expanded: the next to expand is state `processed`.
+    var processed = 0
+
+    init(_ explorer: Explorer) {
+      self.explorer = explorer
+      options = explorer.options
+      flow = explorer.flow
+      result = Exploration(flow: flow, options: options)
+      coder = StateCoder(flow: flow, historyDepth: options.historyDepth)
+      set = StateSet(width: coder.width, payloadWidth: coder.payloadWidth, compact: options.compact)
+      key = [UInt32](repeating: 0, count: coder.width)
+      payload = [UInt32](repeating: 0, count: coder.payloadWidth)
+      queue = PackedRows(columns: options.compact ? coder.width + coder.payloadWidth : 0)
+    }
+
+    /// The number of `move` in ``Exploration/moves``, given one the first time.
+    mutating func moveID(_ move: ExploreMove) -> Int32 {
+      if let id = moveIDs[move] { return id }
+      let id = Int32(result.moves.count)
+      result.moves.append(move)
+      moveIDs[move] = id
+      return id
+    }
+
+    /// Encodes `state` and adds it.
+    mutating func add(_ state: RunState, parent: Int32, move: Int32, setup: Int32) -> Int32? {
+      coder.encode(state, into: &key, payload: &payload)
+      return insert(parent: parent, move: move, setup: setup)
+    }
+
+    /// Adds the state whose key and payload are in `key` and `payload`.
+    mutating func insert(parent: Int32, move: Int32, setup: Int32) -> Int32? {
+      let (inserted, id) = set.insert(key, payload: payload)
+      guard inserted else { return id }
+      if set.count > options.maxStates {
+        result.stoppedAt = .maxStates
+        return nil
+      }
+      if options.compact {
+        queue.pack(key, payload, into: &packed)
+        queue.append(packed)
+      }
+      result.noteDepth(of: id, parent < 0 ? 0 : result.depth(of: parent) + 1)
+      result.step.append(Int32(key[0]) - 1)
+      result.flags.append((key[1] != 0 ? Exploration.endedFlag : 0) | (key[2] != 0 ? Exploration.pendingFlag : 0))
+      result.parent.append(parent)
+      result.parentMove.append(move)
+      if parent < 0 { result.setupOf.append(setup) }
+      return id
+    }
+
+    /// Launches every setup: the roots.
+    mutating func launch() {
+      result.setups = explorer.setups
+      for (index, setup) in result.setups.enumerated() {
+        do {
+          var (state, records) = try explorer.engine.launch(setup.launch(clock: options.clock))
+          explorer.normalize(&state)
+          if let id = add(state, parent: -1, move: -1, setup: Int32(index)) {
+            result.roots.append(id)
+            for record in records {
+              if let transition = FlowTransition(taken: record), result.transitionWitness[transition] == nil {
+                result.transitionWitness[transition] = (id, -1)
+              }
+            }
+          }
+        } catch {
+          result.failures.append(.init(state: -1, move: -1, setup: Int32(index), message: "\(error)"))
+        }
+        if result.hitLimit { break }
+      }
+    }
+
+    /// Writes the key and payload of waiting state `id` (from `processed` on).
+    func waiting(_ id: Int, key: inout [UInt32], payload: inout [UInt32]) {
+      if options.compact {
+        queue.load(id, into: &key, then: &payload)
+      } else {
+        set.load(id, key: &key, payload: &payload)
+      }
+    }
+
+    /// Whether the moves of state `id` are tried (it is not at --max-depth).
+    func expands(_ id: Int) -> Bool { result.depth(of: Int32(id)) < options.maxDepth }
+
+    /// Stores what the moves from the next waiting state gave (the state the coder is expanding): its edges in
+    /// move order, and the states they reach, numbered in that order.
+    mutating func take(_ expansion: Expansion) {
+      let id = Int32(processed)
+      let state = expansion.state
+      processed += 1
+      if processed & (ExploreProgress.interval - 1) == 0, let progress = options.progress {
+        progress(ExploreProgress(states: set.count, expanded: processed, moves: result.edgeCount))
+      }
+      if options.compact { queue.dropRows(before: processed) }
+      result.firstEdge.append(Int32(result.edgeTo.count))
+      guard let successors = expansion.successors else {
+        // Not expanded: nothing is known about its moves, so it is neither a dead end nor explored.
+        if state.ended == nil {
+          result.stoppedAt = result.stoppedAt ?? .maxDepth
+          result.unexpanded.append(id)
+        }
+        return
+      }
+      let fromStep = state.current.map { flow.steps[$0] }
+      var forward = false
+      var back = false
+      var interrupted = false
+      var word = 0
+      for successor in successors {
+        let move: ExploreMove
+        var records: [Record]
+        var launchInputs: [UInt32]?
+        var computed = false
+        switch successor {
+        case .failed(let failed, let message):
+          result.failures.append(.init(state: id, move: moveID(failed), setup: -1, message: message))
+          continue
+        case .cachedRestart:
+          // A relaunch depends only on the facts, permissions and store, which many states share.
+          let inputs = coder.launchInputs()
+          guard let cached = restarts[inputs] else { preconditionFailure("a cached relaunch left the cache") }
+          move = .restart
+          records = cached.records
+          launchInputs = inputs
+          key.replaceSubrange(0..<key.count, with: cached.words[..<key.count])
+          payload.replaceSubrange(0..<payload.count, with: cached.words[key.count...])
+        case .encoded(let reached, let produced):
+          move = reached
+          records = produced
+          key.replaceSubrange(0..<key.count, with: expansion.words[word..<(word + key.count)])
+          word += key.count
+          payload.replaceSubrange(0..<payload.count, with: expansion.words[word..<(word + payload.count)])
+          word += payload.count
+          computed = true
+        case .reached(let reached, let next, let produced):
+          move = reached
+          records = produced
+          coder.encode(next, into: &key, payload: &payload)
+          computed = true
+        }
+        if computed, move == .restart {
+          let inputs = coder.launchInputs()
+          launchInputs = inputs
+          if restarts[inputs] == nil, restarts.count < Explorer.restartCacheSize {
+            restarts[inputs] = (key + payload, records)
+          }
+        }
+        // A move that changes nothing is no edge (the key and payload hold the whole normalized state).
+        if coder.isExpanding(key: key, payload: payload) { continue }
+        let mid = moveID(move)
+        guard let target = insert(parent: id, move: mid, setup: -1) else {
+          interrupted = true
+          break
+        }
+        result.edgeCount += 1
+        if move.isForward {
+          forward = true
+          result.edgeTo.append(target)
+        } else if move == .event(.back) {
+          back = true
+        }
+        if options.trackTransitions {
+          if case .answer(_, let permission?, let outcome, _) = move, let step = fromStep {
+            let key = PermissionOutcome(step: step.id, permission: permission.rawValue, outcome: outcome)
+            if result.permissionOutcomeWitness[key] == nil { result.permissionOutcomeWitness[key] = (id, mid) }
+          }
+          for record in records {
+            if let transition = FlowTransition(taken: record), result.transitionWitness[transition] == nil {
+              result.transitionWitness[transition] = (id, mid)
+            }
+          }
+        }
+        // Every transition of a cached relaunch has its witness now: keep the state, not the records.
+        if let launchInputs, !records.isEmpty { restarts[launchInputs]?.records = [] }
+      }
+      if interrupted {
+        // The limit stopped the run before all its moves were tried: unexplored, not stuck.
+        result.unexpanded.append(id)
+      } else if !forward && state.ended == nil && state.pending == nil {
+        if let limit = explorer.inputLimit(of: state, id: id) {
+          result.inputLimits.append(limit)
+        } else {
+          result.deadEnds.append(id)
+          result.deadEndCanGoBack.append(back)
+        }
+      }
+    }
+
+    /// Starts expanding the waiting states from `first` on (as many as a batch takes) on other threads.
+    func batch(from first: Int, retiring: ExpansionBatch?) -> ExpansionBatch {
+      let states = ExpansionBatch.range(from: first, count: set.count, jobs: options.jobs).map { id in
+        var state = WaitingState(key: key, payload: payload, expands: expands(id))
+        waiting(id, key: &state.key, payload: &state.payload)
+        return state
+      }
+      let batch = ExpansionBatch(explorer: explorer, states: states, coder: coder, restarts: restarts)
+      batch.start(threads: options.jobs, retiring: retiring)
+      return batch
+    }
+
+    /// Expands the waiting states in order until none is left or a limit is hit.
+    mutating func expandWaiting() {
+      var ahead: ExpansionBatch?
+      var waitingKey = key
+      var waitingPayload = payload
+      var taken: ExpansionBatch?
+      while processed < set.count, !result.hitLimit {
+        if options.jobs > 1 {
+          // Batches of waiting states are expanded on `jobs` threads and taken here in order, as one thread takes
+          // them (Explorer+Parallel.swift); the states waiting behind a batch are expanded while it is taken.
+          let current = ahead ?? batch(from: processed, retiring: taken.take())
+          let after = processed + current.states.count
+          ahead = after < set.count ? batch(from: after, retiring: taken.take()) : nil
+          for (state, expansion) in zip(current.states, current.finish()) where !result.hitLimit {
+            coder.expand(expansion.state, key: state.key, payload: state.payload)
+            take(expansion)
+          }
+          taken = current
+        } else {
+          waiting(processed, key: &waitingKey, payload: &waitingPayload)
+          let state = coder.expand(key: waitingKey[...], payload: waitingPayload[...], clock: options.clock)
+          let restartCached = state.pending == nil && restarts[coder.launchInputs()] != nil
+          var expansion = Expansion(state: state)
+          if expands(processed) { expansion.tryMoves(explorer, restartCached: restartCached, coder: &coder) }
+          take(expansion)
+        }
+      }
+      ahead?.abandon()
+    }
+
+    /// The exploration, complete.
+    consuming func finish() -> Exploration {
+      result.processed = processed
+      result.firstEdge.append(Int32(result.edgeTo.count))
+      result.keyBytes = set.bytes
+      result.keyWidth = coder.width
+      return result
+    }
+  }
+}
