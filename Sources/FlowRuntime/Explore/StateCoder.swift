@@ -230,8 +230,11 @@ struct StateCoder {
     _ key: [UInt32], payload: [UInt32], clock: Double, previous: RunState? = nil, previousKey: [UInt32] = [],
     previousPayload: [UInt32] = []
   ) -> RunState {
+    // `previous` is read a part at a time (`previous?.store`): binding it whole would copy every buffer it holds.
+    let hasPrevious: Bool
+    if case .some = previous { hasPrevious = true } else { hasPrevious = false }
     func same(_ slots: Range<Int>, _ extras: Range<Int> = 0..<0) -> Bool {
-      guard previous != nil else { return false }
+      guard hasPrevious else { return false }
       for slot in slots where key[slot] != previousKey[slot] { return false }
       for extra in extras where payload[extra] != previousPayload[extra] { return false }
       return true
@@ -250,8 +253,8 @@ struct StateCoder {
     slot += historyDepth
     var table = 0
     var extra = 0
-    if let previous, same(slot..<(slot + variableCount), 0..<variablePayload) {
-      state.variables = previous.variables
+    if same(slot..<(slot + variableCount), 0..<variablePayload), let variables = previous?.variables {
+      state.variables = variables
       slot += variableCount
       table += variableCount
       extra += variablePayload
@@ -265,8 +268,8 @@ struct StateCoder {
         table += 1
       }
     }
-    if let previous, same(slot..<(slot + storeKeys.count), variablePayload..<payloadWidth) {
-      state.store = previous.store
+    if same(slot..<(slot + storeKeys.count), variablePayload..<payloadWidth), let store = previous?.store {
+      state.store = store
       slot += storeKeys.count
       table += storeKeys.count
     } else {
@@ -278,8 +281,8 @@ struct StateCoder {
         table += 1
       }
     }
-    if let previous, same(slot..<(slot + factNames.count)) {
-      state.environment = previous.environment
+    if same(slot..<(slot + factNames.count)), let environment = previous?.environment {
+      state.environment = environment
       slot += factNames.count
       table += factNames.count
     } else {
@@ -289,8 +292,8 @@ struct StateCoder {
         table += 1
       }
     }
-    if let previous, same(slot..<(slot + permissionKinds.count)) {
-      state.permissions = previous.permissions
+    if same(slot..<(slot + permissionKinds.count)), let permissions = previous?.permissions {
+      state.permissions = permissions
       slot += permissionKinds.count
     } else {
       for kind in permissionKinds {
