@@ -24,6 +24,12 @@ struct StateCoder {
   private var values: [[Value: UInt32]]
   /// Per value table, the value ``interned(_:table:)`` gave an id last, and that id.
   private var lastInterned: [(value: Value, id: UInt32)?]
+  /// The ids of the stored values and facts being encoded, and the order ``ids(of:names:firstTable:into:order:)``
+  /// last met their names in.
+  private var storeIDs: [UInt32]
+  private var storeOrder: [Int] = []
+  private var factIDs: [UInt32]
+  private var factOrder: [Int] = []
   /// The interned values by id - 1, per table.
   private var valueList: [[Value]]
   private var pendings: [RunState.Pending: UInt32] = [:]
@@ -62,6 +68,8 @@ struct StateCoder {
     values = Array(repeating: [:], count: variableCount + storeKeys.count + factNames.count)
     valueList = Array(repeating: [], count: values.count)
     lastInterned = Array(repeating: nil, count: values.count)
+    storeIDs = Array(repeating: 0, count: storeKeys.count)
+    factIDs = Array(repeating: 0, count: factNames.count)
     let reads = flow.controlReads
     variableMatters = flow.variables.map { reads.variables.contains($0.name) }
     storeKeyMatters = flow.variables.filter { $0.persistKey != nil }.map {
@@ -158,49 +166,23 @@ struct StateCoder {
       slot += 1
       table += 1
     }
-    if hasParent, state.store == parent.store {
-      for offset in 0..<storeKeys.count {
-        key[slot + offset] = parentKey[slot + offset]
-        if !storeKeyMatters[offset] { payload[extra] = parentPayload[extra] }
-        if !storeKeyMatters[offset] { extra += 1 }
+    guard fillIDs(of: state.store, group: .store, firstTable: table) else { return false }
+    for offset in 0..<storeKeys.count {
+      let id = storeIDs[offset]
+      if storeKeyMatters[offset] {
+        key[slot] = id
+      } else {
+        key[slot] = id == 0 ? 0 : Self.emptiness(valueList[table][Int(id) - 1])
+        payload[extra] = id
+        extra += 1
       }
-      slot += storeKeys.count
-      table += storeKeys.count
-    } else {
-      for (offset, storeKey) in storeKeys.enumerated() {
-        var id: UInt32 = 0
-        var emptiness: UInt32 = 0
-        if let stored = state.store[storeKey] {
-          guard let found = interned(stored, table: table) else { return false }
-          id = found
-          emptiness = Self.emptiness(stored)
-        }
-        if storeKeyMatters[offset] {
-          key[slot] = id
-        } else {
-          key[slot] = emptiness
-          payload[extra] = id
-          extra += 1
-        }
-        slot += 1
-        table += 1
-      }
+      slot += 1
+      table += 1
     }
-    if hasParent, state.environment == parent.environment {
-      for offset in 0..<factNames.count { key[slot + offset] = parentKey[slot + offset] }
-      slot += factNames.count
-      table += factNames.count
-    } else {
-      for name in factNames {
-        key[slot] = 0
-        if let fact = state.environment[name] {
-          guard let id = interned(fact, table: table) else { return false }
-          key[slot] = id
-        }
-        slot += 1
-        table += 1
-      }
-    }
+    guard fillIDs(of: state.environment, group: .facts, firstTable: table) else { return false }
+    for offset in 0..<factNames.count { key[slot + offset] = factIDs[offset] }
+    slot += factNames.count
+    table += factNames.count
     if hasParent, state.permissions == parent.permissions {
       for offset in 0..<permissionKinds.count {
         key[slot + offset] = parentKey[slot + offset]
@@ -316,6 +298,58 @@ struct StateCoder {
     case .map(let m): m.isEmpty ? 1 : 2
     default: 2
     }
+  }
+
+  /// The stored values (by ``storeKeys``) or the facts (by ``factNames``).
+  private enum Group { case store, facts }
+
+  /// Writes the id of the value `dictionary` holds for each name of `group` (0 for none) to ``storeIDs`` or
+  /// ``factIDs``; the value of name `i` has table `firstTable + i`. The dictionary is read in its own order, not
+  /// looked up name by name: hashing each name cost more than the rest of the encoding. ``storeOrder`` and
+  /// ``factOrder`` remember which name came at each position last time (the same keys come in the same order), so
+  /// a name is mostly found at the first try. Names the flow does not declare are left out, as a look-up by the
+  /// declared names would. False when the coder does not intern and meets a value new to it.
+  private mutating func fillIDs(of dictionary: [String: Value], group: Group, firstTable: Int) -> Bool {
+    // Taken out while they are written, so that writing them copies nothing.
+    var ids: [UInt32] = []
+    var order: [Int] = []
+    let names: [String]
+    switch group {
+    case .store:
+      swap(&ids, &storeIDs)
+      swap(&order, &storeOrder)
+      names = storeKeys
+    case .facts:
+      swap(&ids, &factIDs)
+      swap(&order, &factOrder)
+      names = factNames
+    }
+    defer {
+      switch group {
+      case .store:
+        swap(&ids, &storeIDs)
+        swap(&order, &storeOrder)
+      case .facts:
+        swap(&ids, &factIDs)
+        swap(&order, &factOrder)
+      }
+    }
+    for index in ids.indices { ids[index] = 0 }
+    var position = 0
+    for (name, value) in dictionary {
+      var found = -1
+      if position < order.count, names[order[position]] == name {
+        found = order[position]
+      } else if let index = names.firstIndex(of: name) {
+        found = index
+        if position < order.count { order[position] = index } else { order.append(index) }
+      }
+      position += 1
+      guard found >= 0 else { continue }
+      guard let id = interned(value, table: firstTable + found) else { return false }
+      ids[found] = id
+    }
+    return true
   }
 
   /// The id of `value` in value table `table` (a variable's, stored value's or fact's).
