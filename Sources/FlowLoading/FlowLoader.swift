@@ -26,16 +26,22 @@ package enum FlowLoader {
 
   /// Loads a flow from its bytes; never throws: every problem is a diagnostic.
   package static func load(bytes: [UInt8], file: String, limits: LoadLimits = .default) -> LoadedFlow {
-    // No snippet text for input the readers refuse by size anyway.
-    let text = bytes.count <= limits.maxBytes ? SourceText(bytes: bytes) : SourceText("")
-    var loaded = LoadedFlow(file: file, text: text, node: nil, flow: nil, diagnostics: [], isSchemaValid: false)
+    var loaded = LoadedFlow(
+      file: file, text: SourceText(""), node: nil, flow: nil, diagnostics: [], isSchemaValid: false)
     let node: Node
     do {
       node = try parse(bytes: bytes, file: file, limits: limits)
     } catch {
+      // No snippet text for input the readers refuse by size anyway.
+      if bytes.count <= limits.maxBytes { loaded.text = SourceText(bytes: bytes) }
       loaded.diagnostics = [error.diagnostic]
       return loaded
     }
+    // YAML the reader accepted is UTF-8 without NUL bytes (and within the size limit): it is not checked twice.
+    let text =
+      bytes.count > limits.maxBytes
+      ? SourceText("") : isJSON(bytes: bytes, file: file) ? SourceText(bytes: bytes) : SourceText(checkedBytes: bytes)
+    loaded.text = text
     if let problem = numberOutOfRange(in: node, text: text, file: file) {
       loaded.diagnostics = [problem]
       return loaded

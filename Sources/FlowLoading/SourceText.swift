@@ -10,14 +10,23 @@ package struct SourceText: Sendable, Hashable {
 
   package init(bytes: [UInt8]) {
     guard !bytes.contains(0), String(validating: bytes, as: UTF8.self) != nil else {
-      self.bytes = []
-      self.lineStarts = []
+      self.init(bytes: [], lineStarts: [])
       return
     }
-    self.bytes = bytes
+    self.init(checkedBytes: bytes)
+  }
+
+  /// The text of `bytes` that are known to be UTF-8 without a NUL byte (a YAML reader accepted them:
+  /// `InputCheck`), so they are not checked again.
+  package init(checkedBytes bytes: [UInt8]) {
     var starts = [0]
     for (offset, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") { starts.append(offset + 1) }
-    self.lineStarts = starts
+    self.init(bytes: bytes, lineStarts: starts)
+  }
+
+  private init(bytes: [UInt8], lineStarts: [Int]) {
+    self.bytes = bytes
+    self.lineStarts = lineStarts
   }
 
   package init(_ text: String) {

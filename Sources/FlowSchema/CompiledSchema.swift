@@ -14,13 +14,25 @@ final class SchemaProgram: Sendable {
   let schemas: SchemaList
   /// Regular expression sources, indexed by `SchemaKeywords.pattern` and `patternProperties`.
   let patterns: [String]
-  /// Each pattern compiled for linear-time matching; nil for one that does not compile.
-  let linearPatterns: [LinearPattern?]
+  /// Each pattern compiled for linear-time matching when it is first matched (a flow reaches few of them):
+  /// `.some(nil)` for one that does not compile, nil for one not compiled yet.
+  private let linearPatterns: Mutex<[LinearPattern??]>
 
   init(schemas: SchemaList, patterns: [String]) {
     self.schemas = schemas
     self.patterns = patterns
-    linearPatterns = patterns.map { try? LinearPattern($0) }
+    linearPatterns = Mutex(Array(repeating: nil, count: patterns.count))
+  }
+
+  /// Pattern `index` compiled for linear-time matching (compiled by whichever thread asks first); nil for one
+  /// that does not compile.
+  func linearPattern(_ index: Int) -> LinearPattern? {
+    linearPatterns.withLock { compiled in
+      if let pattern = compiled[index] { return pattern }
+      let pattern = try? LinearPattern(patterns[index])
+      compiled[index] = .some(pattern)
+      return pattern
+    }
   }
 
   convenience init(schemas: [CompiledSchema], patterns: [String]) {

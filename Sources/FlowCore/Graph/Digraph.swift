@@ -45,8 +45,9 @@ package struct Digraph: Sendable {
 
 extension Digraph {
   /// Whether each node can be reached from one of `starts` (a start reaches itself); starts outside the graph
-  /// are ignored.
-  package func reachable(from starts: some Sequence<Int>) -> [Bool] {
+  /// are ignored. (An array, not any sequence: the lint rules call this from another module, where a generic
+  /// one runs unspecialized and looks its iterator type up at run time, about 86,000 instructions a call.)
+  package func reachable(from starts: [Int]) -> [Bool] {
     var seen = [Bool](repeating: false, count: nodeCount)
     var stack: [Int] = []
     for start in starts where (0..<nodeCount).contains(start) && !seen[start] {
@@ -64,7 +65,7 @@ extension Digraph {
 
   /// A shortest path (fewest edges) from one of `starts` to `target`, both ends included; nil when `target` is
   /// not reachable.
-  package func shortestPath(from starts: some Sequence<Int>, to target: Int) -> [Int]? {
+  package func shortestPath(from starts: [Int], to target: Int) -> [Int]? {
     var parent = [Int32](repeating: -2, count: nodeCount)
     var queue: [Int] = []
     for start in starts where (0..<nodeCount).contains(start) && parent[start] == -2 {
