@@ -10,13 +10,14 @@ import Testing
 @Suite struct HookTableTests {
   /// Every hook effect of `flow` with its table, and the step-only entries it checked.
   static func check(_ flow: Flow) throws -> Int {
-    let storage = FlowStorage(flow)
+    let storage = FlowStorage(flow, workingOutHooks: true)
     var checked = 0
     let hooks = [
       (flow.hooks.launch, storage.launchHook), (flow.hooks.advance, storage.advanceHook),
       (flow.hooks.enter, storage.enterHook),
     ]
-    for (effects, tables) in hooks {
+    for (effects, worked) in hooks {
+      let tables = try #require(worked)
       #expect(effects.count == tables.count)
       for (effect, table) in zip(effects, tables) {
         for step in flow.steps.indices {
@@ -84,7 +85,7 @@ import Testing
         b: { kind: screen, next: done }
         done: { kind: terminal, outcome: completed }
       """)
-    let tables = FlowStorage(flow).advanceHook
+    let tables = try #require(FlowStorage(flow, workingOutHooks: true).advanceHook)
     #expect(tables[0].holds == [true, true, false])
     #expect(tables[0].value == [.int(1), .null, .null])
     #expect(tables[1].holds == [true, true, false])
@@ -92,6 +93,12 @@ import Testing
     #expect(tables[2].holds == nil)  // calls now()
     #expect(tables[3].holds == nil)  // null > 0 fails on b: the move reports it
     _ = try Self.check(flow)
+  }
+
+  @Test func anEngineNotMadeForExploringWorksOutNothing() throws {
+    let file = PlainMoveTests.root.appendingPathComponent("flows/anicca-v04.yaml").path
+    let storage = FlowStorage(try compileFlow(String(contentsOfFile: file, encoding: .utf8)))
+    #expect(storage.launchHook == nil && storage.advanceHook == nil && storage.enterHook == nil)
   }
 
   @Test func readsOnlyStep() throws {

@@ -25,8 +25,12 @@ package struct Engine: Sendable {
   package var recordsOnlyMoves = false
 
   /// An engine for `flow`, which must have compiled without errors (``FlowCompiler/compile(_:file:)``).
-  package init(flow: Flow) {
-    storage = FlowStorage(flow)
+  ///
+  /// - Parameter workingOutHooks: work out once what of the hooks' effects reads only `step` (``StepTable``): it
+  ///   pays for an engine that handles a great many events (`flowrun explore`), not for one that runs a scenario
+  ///   row, since it evaluates those expressions once per step when the engine is made.
+  package init(flow: Flow, workingOutHooks: Bool = false) {
+    storage = FlowStorage(flow, workingOutHooks: workingOutHooks)
   }
 
   /// Applies `event` to `state`.
@@ -102,19 +106,23 @@ final class FlowStorage: Sendable {
   /// Per step, its `next` when it is a plain move, else nil.
   let plainNext: [PlainMove?]
   /// The `launch`, `advance` and `enter` hooks' effects, each with what of it reads only `step` worked out per
-  /// step: hooks run at every move, and their conditions are mostly `step.id == "value"`.
-  let launchHook: [StepTable]
-  let advanceHook: [StepTable]
-  let enterHook: [StepTable]
+  /// step (hooks run at every move, and their conditions are mostly `step.id == "value"`); nil unless the engine
+  /// was made `workingOutHooks`.
+  let launchHook: [StepTable]?
+  let advanceHook: [StepTable]?
+  let enterHook: [StepTable]?
 
-  init(_ flow: Flow) {
+  init(_ flow: Flow, workingOutHooks: Bool = false) {
     self.flow = flow
     let stepValues = flow.steps.map(\.expressionValue)
     self.stepValues = stepValues
     plainNext = flow.steps.map { PlainMove(next: $0, in: flow) }
-    launchHook = flow.hooks.launch.map { StepTable($0, stepValues: stepValues) }
-    advanceHook = flow.hooks.advance.map { StepTable($0, stepValues: stepValues) }
-    enterHook = flow.hooks.enter.map { StepTable($0, stepValues: stepValues) }
+    func tables(_ effects: [Effect]) -> [StepTable]? {
+      workingOutHooks ? effects.map { StepTable($0, stepValues: stepValues) } : nil
+    }
+    launchHook = tables(flow.hooks.launch)
+    advanceHook = tables(flow.hooks.advance)
+    enterHook = tables(flow.hooks.enter)
   }
 }
 

@@ -39,7 +39,7 @@ package struct Explorer: Sendable {
   package init(flow: Flow, options: ExploreOptions = .init()) {
     self.flow = flow
     self.options = options
-    var engine = Engine(flow: flow)
+    var engine = Engine(flow: flow, workingOutHooks: true)
     // Explore reads only the moves of the records (for transition witnesses).
     engine.recordsOnlyMoves = true
     self.engine = engine
