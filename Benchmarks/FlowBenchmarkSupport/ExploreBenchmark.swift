@@ -50,6 +50,9 @@ package enum ExploreBenchmark {
 
   /// What `flowrun explore` does with a compiled flow, with the default options: explore it and write the text
   /// report.
+  /// The `--jobs` values explore accepts.
+  package static var jobsRange: ClosedRange<Int> { ExploreOptions.jobsRange }
+
   package static func report(of flow: Flow, jobs: Int = 1) -> String {
     var options = ExploreOptions()
     options.jobs = jobs

@@ -161,7 +161,7 @@ case "explore-file":
   // divides between the exploring thread and the others.
   let jobs = arguments.dropFirst(2).first.map { Int($0) } ?? 1
   guard let path = arguments.dropFirst().first, let data = FileManager.default.contents(atPath: path),
-    let jobs, (1...256).contains(jobs)
+    let jobs, ExploreBenchmark.jobsRange.contains(jobs)
   else {
     print("usage: flowbench explore-file FILE [JOBS]")
     exit(2)

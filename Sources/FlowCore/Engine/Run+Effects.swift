@@ -12,7 +12,7 @@ extension Run {
     defer { effectStep = outer }
     effectStep = step
     for (index, effect) in effects.enumerated() {
-      let table = step == nil ? nil : tables?[index]
+      let table = tables?[index]
       if let when = effect.when {
         if let step, let holds = table?.holds {
           if !holds[step] { continue }
