@@ -8,7 +8,7 @@
 # name, language mode and upcoming features as Package.swift, instrumented with `-sanitize=fuzzer,address`, then links one
 # executable per target (libFuzzer supplies `main`; each target defines `LLVMFuzzerTestOneInput`).
 #
-# Usage: Fuzz/build.sh [TARGET...]   (no arguments: every target)
+# Usage: Fuzz/build.sh [TARGET...]   (no arguments: every target; FUZZ_BUILD=DIR, FUZZ_BUILD_JOBS=N)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
@@ -16,8 +16,15 @@ out=${FUZZ_BUILD:-$root/.build-fuzz}
 mods=$out/modules
 mkdir -p "$mods" "$out/bin"
 
-# Library modules in dependency order (as in Package.swift).
-modules=(FlowCore FlowYAML FlowSchema FlowLoading FlowLint FlowTestSupport FlowRuntime)
+# Library modules by dependency level (as in Package.swift): each module depends only on modules of earlier
+# levels, so the modules of one level compile at the same time.
+levels=("FlowCore" "FlowYAML FlowSchema FlowTestSupport" "FlowLoading" "FlowLint FlowRuntime")
+modules=()
+for level in "${levels[@]}"; do read -ra names <<<"$level" && modules+=("${names[@]}"); done
+# How many compilers run at once (the modules of a level, then the targets), and the code generation threads of
+# each module: one per core unless FUZZ_BUILD_JOBS says.
+jobs=${FUZZ_BUILD_JOBS:-$(nproc 2>/dev/null || echo 1)}
+[[ $jobs =~ ^[1-9][0-9]*$ ]] || { echo "fuzz build: FUZZ_BUILD_JOBS must be a positive whole number, not '$jobs'" >&2; exit 2; }
 
 common=(
   -swift-version 6 -package-name flowkit -O -g -use-ld=lld
@@ -28,31 +35,57 @@ common=(
   -I "$mods" -I "$root/Sources/CLibYAML"
 )
 
-# Rebuilds a module when any of its sources, or this script, is newer than its object file.
+# Rebuilds a module when any of its sources, or this script, is newer than its stamp. A module is compiled whole
+# (-wmo) with LLVM's code generation on $jobs threads, one object per source file, in $mods/NAME/.
 build_module() {
-  local name=$1 object=$mods/$1.o
-  local sources
-  mapfile -t sources < <(find "Sources/$name" -name '*.swift' | sort)
-  if [ -f "$object" ] && [ -z "$(find "Sources/$name" "$0" -newer "$object" -print -quit)" ] \
+  local name=$1 stamp=$mods/$1.stamp
+  local sources source map index=0
+  mapfile -t sources < <(find "$root/Sources/$name" -name '*.swift' | sort)
+  if [ -f "$stamp" ] && [ -z "$(find "Sources/$name" "$0" -newer "$stamp" -print -quit)" ] \
     && [ "$(cat "$mods/$name.deps" 2>/dev/null)" = "$deps_stamp" ]; then
     return
   fi
   echo "fuzz build: $name (${#sources[@]} files)" >&2
-  swiftc "${common[@]}" -suppress-warnings -parse-as-library -wmo -module-name "$name" \
+  rm -rf "${mods:?}/$name" "$stamp"
+  mkdir -p "$mods/$name"
+  map=$mods/$name/output-file-map.json
+  {
+    echo "{"
+    for source in "${sources[@]}"; do
+      index=$((index + 1))
+      printf '  "%s": {"object": "%s"}%s\n' "$source" "$mods/$name/$index.o" "$([ "$index" -lt "${#sources[@]}" ] && echo ,)"
+    done
+    echo "}"
+  } >"$map"
+  swiftc "${common[@]}" -suppress-warnings -parse-as-library -wmo -num-threads "$jobs" -module-name "$name" \
     -emit-module -emit-module-path "$mods/$name.swiftmodule" \
-    -c -o "$object" "${sources[@]}"
+    -c -output-file-map "$map" "${sources[@]}"
   echo "$deps_stamp" >"$mods/$name.deps"
+  touch "$stamp"
+}
+
+# Runs "$@" in the background once fewer than $jobs commands run; a failed one fails the build.
+run_limited() {
+  while [ "$(jobs -rp | wc -l)" -ge "$jobs" ]; do wait -n; done
+  "$@" &
+}
+# Waits for every command started by run_limited; fails when one failed.
+wait_all() {
+  local pid
+  for pid in $(jobs -p); do wait "$pid"; done
 }
 
 deps_stamp=""
-for m in "${modules[@]}"; do
-  build_module "$m"
-  # A module is rebuilt when one it depends on was rebuilt: stamp with the objects built so far.
-  deps_stamp="$deps_stamp $(stat -c %Y "$mods/$m.o")"
+for level in "${levels[@]}"; do
+  read -ra names <<<"$level"
+  for m in "${names[@]}"; do run_limited build_module "$m"; done
+  wait_all
+  # A module is rebuilt when one of an earlier level was rebuilt: its .deps holds their stamps' times.
+  for m in "${names[@]}"; do deps_stamp="$deps_stamp $(stat -c %Y "$mods/$m.stamp")"; done
 done
 
 objects=()
-for m in "${modules[@]}"; do objects+=("$mods/$m.o"); done
+for m in "${modules[@]}"; do objects+=("$mods/$m"/*.o); done
 
 targets=("$@")
 if [ ${#targets[@]} -eq 0 ]; then
@@ -64,5 +97,6 @@ for t in "${targets[@]}"; do
   [ -f "$src" ] || { echo "fuzz build: no target '$t' (expected $src)" >&2; exit 2; }
   if [ -f "$bin" ] && [ -z "$(find "$src" "${objects[@]}" -newer "$bin" -print -quit)" ]; then continue; fi
   echo "fuzz build: fuzz-$t" >&2
-  swiftc "${common[@]}" -parse-as-library -module-name "Fuzz_$t" "$src" "${objects[@]}" -lyaml -o "$bin"
+  run_limited swiftc "${common[@]}" -parse-as-library -module-name "Fuzz_$t" "$src" "${objects[@]}" -lyaml -o "$bin"
 done
+wait_all

@@ -9,7 +9,7 @@
 # and keeps what it learns in .build-fuzz/corpus/<target> for the next run. Limits per run: -timeout=5 (one
 # input taking longer is a hang), -rss_limit_mb=2048, leaks detected by AddressSanitizer. Findings
 # (crash-*, timeout-*, leak-*, oom-*) are written to fuzz-out/<target>/ with the log; replay one with
-# `.build-fuzz/bin/fuzz-<target> FILE`. Exits 1 when any target found something, 2 on a build failure.
+# `.build-fuzz/bin/fuzz-<target> FILE` ($FUZZ_BUILD/bin when FUZZ_BUILD is set). Exits 1 when any target found something, 2 on a build failure.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
@@ -27,7 +27,9 @@ export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=0:symbolize=1}
 # One-time global initialisation and a swift-foundation leak are not FlowKit leaks (see the file).
 export LSAN_OPTIONS=${LSAN_OPTIONS:-suppressions=$root/Fuzz/lsan.supp:print_suppressions=0}
 
-build=$root/.build-fuzz
+# FUZZ_BUILD: where Fuzz/build.sh builds (default .build-fuzz).
+build=${FUZZ_BUILD:-$root/.build-fuzz}
+export FUZZ_BUILD=$build
 # FUZZ_NO_BUILD=1 runs the binaries already built (for runs in parallel while the sources change).
 if [ "${FUZZ_NO_BUILD:-0}" != 1 ]; then
   Fuzz/build.sh "${targets[@]}" 2> >(grep -v 'warning: Cannot export local symbol' >&2) || {
@@ -35,6 +37,9 @@ if [ "${FUZZ_NO_BUILD:-0}" != 1 ]; then
     exit 2
   }
 fi
+for t in "${targets[@]}"; do
+  [ -x "$build/bin/fuzz-$t" ] || { echo "fuzz: no target '$t' built in $build/bin (run Fuzz/build.sh $t)" >&2; exit 2; }
+done
 python3 Fuzz/seeds.py "$build/seeds" "${targets[@]}" 2>/dev/null || { echo "fuzz: cannot write the seed corpus" >&2; exit 2; }
 
 jobs=${FUZZ_JOBS:-$(nproc 2>/dev/null || echo 1)}
