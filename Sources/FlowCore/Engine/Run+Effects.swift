@@ -11,26 +11,27 @@ extension Run {
     let outer = effectStep
     defer { effectStep = outer }
     effectStep = step
-    for (index, effect) in effects.enumerated() {
-      let table = tables?[index]
-      if let when = effect.when {
-        if let step, let holds = table?.holds {
-          if !holds[step] { continue }
+    // The effects and their tables are read in place: copying an effect (or a table) per run retains
+    // everything it holds.
+    for index in effects.indices {
+      if let when = effects[index].when {
+        if let step, let holds = tables?[index].holds?[step] {
+          if !holds { continue }
         } else if !(try holds(when, bindings: bindings)) {
           continue
         }
       }
-      switch effect.kind {
+      switch effects[index].kind {
       case .set(let target, let expr):
-        if let step, let values = table?.value {
-          try assign(target, values[step])
+        if let step, let value = tables?[index].value?[step] {
+          try assign(target, value)
         } else {
           try assign(target, try evaluate(expr, bindings: bindings))
         }
       case .track(let event, let properties):
         guard !engine.recordsOnlyMoves else {
           // Evaluated only for the error one may throw.
-          if table?.trackCannotFail != true {
+          if tables?[index].trackCannotFail != true {
             for property in properties { _ = try evaluate(property.value, bindings: bindings) }
           }
           continue
@@ -68,17 +69,18 @@ extension Run {
     guard let index = flow.variableIndexByName[target.variable] else {
       throw RunError(message: "unknown variable '\(target.variable)'")
     }
-    let variable = flow.variables[index]
+    // The declaration is read in place (`flow.variables[index].…`): a copy of it would retain all it holds.
     var newValue = value
     if let key = target.key {
       guard case .map(var entries) = state.variables[index] else {
-        throw RunError(message: "'\(variable.name)' is not a map; cannot set '\(target)'")
+        throw RunError(message: "'\(flow.variables[index].name)' is not a map; cannot set '\(target)'")
       }
       entries[key] = value == .null ? nil : value
       newValue = .map(entries)
     }
-    if newValue == .null { newValue = variable.defaultValue }
-    guard let typed = variable.coerce(newValue) else {
+    if newValue == .null { newValue = flow.variables[index].defaultValue }
+    guard let typed = flow.variables[index].coerce(newValue) else {
+      let variable = flow.variables[index]
       let allowed = variable.allowedValues.map { " (one of \(Suggestion.list($0)))" } ?? ""
       throw RunError(
         message: "cannot set '\(variable.name)' (a \(variable.type.rawValue)\(allowed)) to \(newValue.description)")
@@ -88,7 +90,7 @@ extension Run {
     if !engine.recordsOnlyMoves {
       emit(.set(variable: target.description, value: target.key == nil ? newValue : value))
     }
-    if let key = variable.persistKey {
+    if let key = flow.variables[index].persistKey {
       let stored = newValue.stored
       state.store[key] = stored
       if !engine.recordsOnlyMoves { emit(.persist(key: key, value: stored)) }

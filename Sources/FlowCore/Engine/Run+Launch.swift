@@ -23,16 +23,18 @@ extension Run {
     if let problem = launch.storeProblem {
       note(.warning("the store could not be read (\(problem)); using the declared defaults"))
     }
-    for (index, variable) in flow.variables.enumerated() {
-      if let key = variable.persistKey {
+    // Each declaration is read in place (`flow.variables[index].…`): a copy of it would retain all it holds.
+    for index in flow.variables.indices {
+      if let key = flow.variables[index].persistKey {
         if launch.store == nil {
-          emit(.persist(key: key, value: variable.defaultValue.stored))
+          emit(.persist(key: key, value: flow.variables[index].defaultValue.stored))
           continue
         }
         if let stored = state.store[key] {
-          if let typed = variable.coerce(stored) {
+          if let typed = flow.variables[index].coerce(stored) {
             state.variables[index] = typed
           } else {
+            let variable = flow.variables[index]
             note(
               .warning(
                 "stored value \(stored.description) for '\(variable.name)' (key '\(key)') is not a valid "
@@ -43,8 +45,8 @@ extension Run {
           continue
         }
       }
-      if let initial = variable.initial {
-        if let value = variable.coerce(try evaluate(initial)) { state.variables[index] = value }
+      if let initial = flow.variables[index].initial {
+        if let value = flow.variables[index].coerce(try evaluate(initial)) { state.variables[index] = value }
       }
     }
     try assignVariants(pinned: launch.variants)
@@ -130,19 +132,19 @@ extension Run {
   mutating func reset() throws(RunError) {
     for cleared in flow.reset.clear {
       guard let index = flow.variableIndexByName[cleared.value] else { continue }
-      let variable = flow.variables[index]
-      if let key = variable.persistKey {
+      // The declaration is read in place, as in `launch`.
+      if let key = flow.variables[index].persistKey {
         state.store[key] = nil
         emit(.remove(key: key))
       }
       // As at a first launch: the `initial` expression when there is one (a language from the locale, a
       // status read from a provider), else the default.
-      var value = variable.defaultValue
-      if let initial = variable.initial {
-        if let computed = variable.coerce(try evaluate(initial)) { value = computed }
+      var value = flow.variables[index].defaultValue
+      if let initial = flow.variables[index].initial {
+        if let computed = flow.variables[index].coerce(try evaluate(initial)) { value = computed }
       }
       state.variables[index] = value
-      emit(.set(variable: variable.name, value: value))
+      emit(.set(variable: flow.variables[index].name, value: value))
     }
     try apply(flow.reset.effects, step: state.current)
     state.history = History()

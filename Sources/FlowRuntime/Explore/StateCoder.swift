@@ -166,21 +166,34 @@ struct StateCoder {
       slot += 1
       table += 1
     }
-    guard fillIDs(of: state.store, group: .store, firstTable: table) else { return false }
-    for offset in 0..<storeKeys.count {
-      let id = storeIDs[offset]
-      if storeKeyMatters[offset] {
-        key[slot] = id
-      } else {
-        key[slot] = id == 0 ? 0 : Self.emptiness(valueList[table][Int(id) - 1])
-        payload[extra] = id
-        extra += 1
+    // Most moves write no stored value and no move changes a fact: the dictionary is then the parent's own (the
+    // engine copies a state's dictionaries only when it writes them), and so are its words.
+    if hasParent, Self.sharesStorage(state.store, parent.store) {
+      for offset in 0..<storeKeys.count { key[slot + offset] = parentKey[slot + offset] }
+      for offset in extra..<payloadWidth { payload[offset] = parentPayload[offset] }
+      slot += storeKeys.count
+      table += storeKeys.count
+    } else {
+      guard fillIDs(of: state.store, group: .store, firstTable: table) else { return false }
+      for offset in 0..<storeKeys.count {
+        let id = storeIDs[offset]
+        if storeKeyMatters[offset] {
+          key[slot] = id
+        } else {
+          key[slot] = id == 0 ? 0 : Self.emptiness(valueList[table][Int(id) - 1])
+          payload[extra] = id
+          extra += 1
+        }
+        slot += 1
+        table += 1
       }
-      slot += 1
-      table += 1
     }
-    guard fillIDs(of: state.environment, group: .facts, firstTable: table) else { return false }
-    for offset in 0..<factNames.count { key[slot + offset] = factIDs[offset] }
+    if hasParent, Self.sharesStorage(state.environment, parent.environment) {
+      for offset in 0..<factNames.count { key[slot + offset] = parentKey[slot + offset] }
+    } else {
+      guard fillIDs(of: state.environment, group: .facts, firstTable: table) else { return false }
+      for offset in 0..<factNames.count { key[slot + offset] = factIDs[offset] }
+    }
     slot += factNames.count
     table += factNames.count
     if hasParent, state.permissions == parent.permissions {
@@ -287,6 +300,13 @@ struct StateCoder {
       state.variants.append(Int(key[slot + offset]) - 1)
     }
     return state
+  }
+
+  /// Whether `a` and `b` are one dictionary: the same storage, so the same contents. Two dictionaries with the
+  /// same contents in different storage are not (telling them apart would cost what encoding them does).
+  private static func sharesStorage(_ a: [String: Value], _ b: [String: Value]) -> Bool {
+    // A dictionary value is its storage reference: equal bits are the same storage.
+    withUnsafeBytes(of: a) { a in withUnsafeBytes(of: b) { b in a.elementsEqual(b) } }
   }
 
   /// 1 for an empty string, list or map (or null), 2 otherwise.

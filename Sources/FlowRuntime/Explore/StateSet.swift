@@ -151,21 +151,24 @@ struct PackedRows {
     _ first: UnsafeBufferPointer<UInt32>, _ second: UnsafeBufferPointer<UInt32>, widths: UnsafeBufferPointer<Int>,
     offsets: UnsafeBufferPointer<Int>, into out: UnsafeMutableBufferPointer<UInt8>
   ) -> Int {
-    for column in 0..<(first.count + second.count) {
-      let word = column < first.count ? first[column] : second[column - first.count]
+    // Whether `word` fits column `column`, written when it does.
+    @inline(__always) func put(_ word: UInt32, _ column: Int) -> Bool {
       let offset = offsets[column]
       switch widths[column] {
       case 1:
-        guard word <= 0xFF else { return column }
+        guard word <= 0xFF else { return false }
         out[offset] = UInt8(truncatingIfNeeded: word)
       case 2:
-        guard word <= 0xFFFF else { return column }
+        guard word <= 0xFFFF else { return false }
         out[offset] = UInt8(truncatingIfNeeded: word)
         out[offset + 1] = UInt8(truncatingIfNeeded: word >> 8)
       default:
         UnsafeMutableRawPointer(out.baseAddress! + offset).storeBytes(of: word, as: UInt32.self)
       }
+      return true
     }
+    for index in first.indices where !put(first[index], index) { return index }
+    for index in second.indices where !put(second[index], first.count + index) { return first.count + index }
     return -1
   }
 
