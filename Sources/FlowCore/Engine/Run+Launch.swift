@@ -5,17 +5,15 @@ extension Run {
   mutating func launch(_ launch: Launch) throws(RunError) {
     var fresh = RunState()
     fresh.clock = launch.clock
-    for fact in flow.facts {
-      fresh.environment[fact.name] = launch.environment[fact.name] ?? fact.defaultValue
+    // What the launch gives, and the default of each declared fact or permission it leaves out. A relaunch gives
+    // them all: the dictionaries are then the launch's own, not built again.
+    fresh.environment = launch.environment
+    for fact in flow.facts where fresh.environment[fact.name] == nil {
+      fresh.environment[fact.name] = fact.defaultValue
     }
-    for (name, value) in launch.environment where fresh.environment[name] == nil {
-      fresh.environment[name] = value
-    }
-    for permission in flow.permissions {
-      fresh.permissions[permission.value] = launch.permissions[permission.value] ?? .notDetermined
-    }
-    for (kind, status) in launch.permissions where fresh.permissions[kind] == nil {
-      fresh.permissions[kind] = status
+    fresh.permissions = launch.permissions
+    for permission in flow.permissions where fresh.permissions[permission.value] == nil {
+      fresh.permissions[permission.value] = .notDetermined
     }
     fresh.store = launch.store ?? [:]
     fresh.variables = flow.variables.map(\.defaultValue)
