@@ -133,7 +133,7 @@ extension Explorer {
       for successor in successors {
         let move: ExploreMove
         var records: [Record]
-        var launchInputs: [UInt32]?
+        var launchInputs: LaunchInputs?
         var computed = false
         switch successor {
         case .failed(let failed, let message):

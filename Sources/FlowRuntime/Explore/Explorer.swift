@@ -100,7 +100,7 @@ package struct Explorer: Sendable {
   static let restartCacheSize = 16_384
   /// Relaunch results by what a relaunch depends on (``StateCoder/launchInputs()``): the key and payload of the
   /// state it gives, and its records until their transitions have a witness.
-  typealias RestartCache = [[UInt32]: (words: [UInt32], records: [Record])]
+  typealias RestartCache = [LaunchInputs: (words: [UInt32], records: [Record])]
 
   /// What one move from a state gives.
   enum Successor: Sendable {

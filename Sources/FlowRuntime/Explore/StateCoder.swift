@@ -108,11 +108,11 @@ struct StateCoder {
 
   /// What a relaunch from the state being expanded depends on: its stored values (with the payload's), facts
   /// and permission statuses.
-  func launchInputs() -> [UInt32] { launchInputs(key: parentKey, payload: parentPayload) }
+  func launchInputs() -> LaunchInputs { launchInputs(key: parentKey, payload: parentPayload) }
 
   /// What a relaunch from the state with `key` and `payload` depends on.
-  func launchInputs(key: [UInt32], payload: [UInt32]) -> [UInt32] {
-    return Array(key[(4 + historyDepth + variableCount)...]) + payload[variablePayload...]
+  func launchInputs(key: [UInt32], payload: [UInt32]) -> LaunchInputs {
+    LaunchInputs(words: Array(key[(4 + historyDepth + variableCount)...]) + payload[variablePayload...])
   }
 
   /// Whether `key` and `payload` are the state being expanded's (a move that changes nothing).
@@ -268,6 +268,8 @@ struct StateCoder {
       slot += storeKeys.count
       table += storeKeys.count
     } else {
+      // Sized once: growing a dictionary key by key rehashes it at each doubling.
+      state.store.reserveCapacity(storeKeys.count)
       for (offset, storeKey) in storeKeys.enumerated() {
         let id = storeKeyMatters[offset] ? key[slot] : payload[extra]
         if id != 0 { state.store[storeKey] = valueList[table][Int(id) - 1] }
@@ -281,6 +283,7 @@ struct StateCoder {
       slot += factNames.count
       table += factNames.count
     } else {
+      state.environment.reserveCapacity(factNames.count)
       for name in factNames {
         if key[slot] != 0 { state.environment[name] = valueList[table][Int(key[slot]) - 1] }
         slot += 1
@@ -291,6 +294,7 @@ struct StateCoder {
       state.permissions = permissions
       slot += permissionKinds.count
     } else {
+      state.permissions.reserveCapacity(permissionKinds.count)
       for kind in permissionKinds {
         if key[slot] != 0 { state.permissions[kind] = statusList[Int(key[slot]) - 1] }
         slot += 1
@@ -400,4 +404,19 @@ struct StateCoder {
     table[value] = id
     return id
   }
+}
+
+/// What a relaunch depends on (``StateCoder/launchInputs()``), the key of the relaunch cache: its words, hashed
+/// once with ``StateSet``'s hash instead of by `Hasher` word by word at every look-up.
+struct LaunchInputs: Hashable {
+  let words: [UInt32]
+  private let hash: Int
+
+  init(words: [UInt32]) {
+    self.words = words
+    hash = StateSet.hash(words[...])
+  }
+
+  func hash(into hasher: inout Hasher) { hasher.combine(hash) }
+  static func == (lhs: Self, rhs: Self) -> Bool { lhs.hash == rhs.hash && lhs.words == rhs.words }
 }

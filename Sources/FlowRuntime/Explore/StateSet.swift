@@ -87,7 +87,8 @@ struct StateSet {
     mask = freshMask
   }
 
-  private static func hash(_ words: ArraySlice<UInt32>) -> Int {
+  /// A hash of `words` (also the relaunch cache's, ``LaunchInputs``).
+  static func hash(_ words: ArraySlice<UInt32>) -> Int {
     var h: UInt64 = 0x9E37_79B9_7F4A_7C15
     for word in words { h = (h ^ UInt64(word)) &* 0x100_0000_01B3 &+ 0x632B_E59B_D9B4_E019 }
     h ^= h >> 33
