@@ -42,6 +42,48 @@ import Testing
     #expect(keys.count == exploration.stateCount)
   }
 
+  /// A successor whose stored values or facts are its parent's own dictionary takes the parent's words for them
+  /// (``StateCoder/sharesStorage(_:_:)``): it must encode exactly as the same state with those dictionaries
+  /// copied into storage of their own, which the coder reads value by value.
+  @Test func aSuccessorSharingItsParentsDictionariesEncodesAsOneWithCopiesOfThem() throws {
+    let flow = try Self.seed("anicca-v04.yaml")
+    let explorer = Explorer(flow: flow)
+    var coder = StateCoder(flow: flow, historyDepth: explorer.options.historyDepth)
+    var key = [UInt32](repeating: 0, count: coder.width)
+    var payload = [UInt32](repeating: 0, count: coder.payloadWidth)
+    var copyKey = key
+    var copyPayload = payload
+    var (start, _) = try Engine(flow: flow).launch(explorer.setups[0].launch(clock: explorer.options.clock))
+    explorer.normalize(&start)
+    var waiting = [start]
+    var expanded = 0
+    var sharedStores = 0
+    var sharedFacts = 0
+    var mismatches: [String] = []
+    while expanded < waiting.count, expanded < 400 {
+      let parent = waiting[expanded]
+      expanded += 1
+      coder.encode(parent, into: &key, payload: &payload)
+      coder.expand(parent, key: key, payload: payload)
+      for move in explorer.moves(from: parent) {
+        guard let (next, _) = try? explorer.apply(move, to: parent) else { continue }
+        if StateCoder.sharesStorage(next.store, parent.store) { sharedStores += 1 }
+        if StateCoder.sharesStorage(next.environment, parent.environment) { sharedFacts += 1 }
+        var copy = next
+        copy.store = Dictionary(uniqueKeysWithValues: next.store.map { ($0.key, $0.value) })
+        copy.environment = Dictionary(uniqueKeysWithValues: next.environment.map { ($0.key, $0.value) })
+        coder.encode(next, into: &key, payload: &payload)
+        coder.encode(copy, into: &copyKey, payload: &copyPayload)
+        if key != copyKey || payload != copyPayload { mismatches.append("\(move.command) from state \(expanded - 1)") }
+        waiting.append(next)
+      }
+    }
+    #expect(mismatches.isEmpty, "successors encoded differently from their copies: \(mismatches.prefix(5))")
+    // The shortcut was taken, and so was the full reading (a launch builds its own dictionaries).
+    #expect(sharedStores > 100 && sharedFacts > 100)
+    #expect(!flow.variables.allSatisfy { $0.persistKey == nil })
+  }
+
   /// `--compact` keeps a 64-bit fingerprint per state instead of its key: on a seed flow it finds the same graph,
   /// stores fewer bytes per state, and its report says so on the memory line (the only line that differs).
   @Test func aCompactExplorationFindsTheSameGraphAndSaysSo() throws {

@@ -308,7 +308,7 @@ struct StateCoder {
 
   /// Whether `a` and `b` are one dictionary: the same storage, so the same contents. Two dictionaries with the
   /// same contents in different storage are not (telling them apart would cost what encoding them does).
-  private static func sharesStorage(_ a: [String: Value], _ b: [String: Value]) -> Bool {
+  static func sharesStorage(_ a: [String: Value], _ b: [String: Value]) -> Bool {
     // A dictionary value is its storage reference: equal bits are the same storage.
     withUnsafeBytes(of: a) { a in withUnsafeBytes(of: b) { b in a.elementsEqual(b) } }
   }
