@@ -53,10 +53,14 @@ package enum ExploreBenchmark {
   /// The `--jobs` values explore accepts.
   package static var jobsRange: ClosedRange<Int> { ExploreOptions.jobsRange }
 
-  package static func report(of flow: Flow, jobs: Int = 1) -> String {
+  /// The text report of exploring `flow` on `jobs` threads, and how many moves the one-thread exploration took
+  /// from its transition cache and how many the engine made (``Exploration/TransitionReuse``).
+  package static func report(of flow: Flow, jobs: Int = 1) -> (text: String, reused: Int, made: Int) {
     var options = ExploreOptions()
     options.jobs = jobs
-    return ExploreReport(Explorer(flow: flow, options: options).explore()).text
+    let exploration = Explorer(flow: flow, options: options).explore()
+    let reuse = exploration.transitionReuse
+    return (ExploreReport(exploration).text, reuse.hits, reuse.misses)
   }
 
   /// Explores the generated flow (transition tracking on, as `flowrun explore` does) and times it.

@@ -168,11 +168,19 @@ case "explore-file":
   }
   let flow = try FlowGenerator.compile(String(decoding: data, as: UTF8.self), file: path)
   var summary = ""
+  var (reused, made) = (0, 0)
   measuredWork = {
-    summary = String(ExploreBenchmark.report(of: flow, jobs: jobs).prefix { $0 != "\n" })
+    let report = ExploreBenchmark.report(of: flow, jobs: jobs)
+    summary = String(report.text.prefix { $0 != "\n" })
+    (reused, made) = (report.reused, report.made)
   }
   try measured()
   print(summary)
+  if reused + made > 0 {
+    print(
+      String(
+        format: "moves reused: %d of %d (%.1f%%)", reused, reused + made, Double(reused) * 100 / Double(reused + made)))
+  }
 
 case "explore":
   // Exhaustive exploration of a generated flow with (about) STATES distinct states.

@@ -40,25 +40,29 @@ package struct Engine: Sendable {
   ///   - step: the step the event was meant for (a tap on a button of that step). When it is no longer the
   ///     current step, the event is ignored and recorded as stale.
   ///   - state: the run's state; unchanged when the call throws.
+  ///   - log: where what the event reads and writes of the variables and stored values is noted
+  ///     (``AccessLog``), when given.
   /// - Returns: what happened, in order.
   /// - Throws: ``FlowError/rejected(_:)`` when the event does not fit the current step;
   ///   ``FlowError/failed(_:)`` when the flow itself fails (an endless automatic loop, a route that matches
   ///   nothing, an expression that cannot be evaluated).
-  package func handle(_ event: FlowEvent, at step: String? = nil, in state: inout RunState) throws(FlowError)
-    -> [Record]
-  {
+  package func handle(
+    _ event: FlowEvent, at step: String? = nil, in state: inout RunState, log: AccessLog? = nil
+  ) throws(FlowError) -> [Record] {
     var records: [Record] = []
     records.reserveCapacity(4)
-    try handle(event, at: step, in: &state, records: &records)
+    try handle(event, at: step, in: &state, records: &records, log: log)
     return records
   }
 
-  /// Applies `event` to `state`, as ``handle(_:at:in:)`` does, with what happened in `records` (its contents
+  /// Applies `event` to `state`, as ``handle(_:at:in:log:)`` does, with what happened in `records` (its contents
   /// replaced, its storage kept): a caller that handles event after event reuses one array, and an event then
-  /// allocates nothing.
-  package func handle(_ event: FlowEvent, at step: String? = nil, in state: inout RunState, records: inout [Record])
-    throws(FlowError)
-  {
+  /// allocates nothing. `log`, when given, notes what the event reads and writes of the variables and stored
+  /// values (``AccessLog``), added to what it noted since the caller last cleared it.
+  package func handle(
+    _ event: FlowEvent, at step: String? = nil, in state: inout RunState, records: inout [Record],
+    log: AccessLog? = nil
+  ) throws(FlowError) {
     // Emptied one by one: removeAll(keepingCapacity:) costs more than the two or three records of an event.
     while !records.isEmpty { records.removeLast() }
     if let step, let current = state.current, flow.steps[current].id != step {
@@ -73,6 +77,7 @@ package struct Engine: Sendable {
     }
     // The run works on a copy; the caller's state is replaced only when the event is handled.
     var run = Run(engine: self, state: state)
+    run.log = log
     swap(&records, &run.records)
     do {
       try run.handle(event)
@@ -87,13 +92,15 @@ package struct Engine: Sendable {
 
   /// The start of a run: `handle(.launch(launch))` on an empty state.
   ///
-  /// - Parameter launch: what the app read from the device, the permissions and the store.
+  /// - Parameters:
+  ///   - launch: what the app read from the device, the permissions and the store.
+  ///   - log: notes that the state is the launch's (``AccessLog/Entries/isPartial``), when given.
   /// - Returns: the run's state and what happened, in order.
   /// - Throws: ``FlowError/failed(_:)`` when the flow fails while starting (an expression that cannot be
   ///   evaluated, say).
-  package func launch(_ launch: Launch) throws(FlowError) -> (RunState, [Record]) {
+  package func launch(_ launch: Launch, log: AccessLog? = nil) throws(FlowError) -> (RunState, [Record]) {
     var state = RunState()
-    let records = try handle(.launch(launch), in: &state)
+    let records = try handle(.launch(launch), in: &state, log: log)
     return (state, records)
   }
 }
@@ -221,6 +228,8 @@ struct Run {
   var automaticPath: [StepIndex] = []
   /// The step whose effects are running (``apply(_:step:bindings:)``): `step` in their expressions.
   var effectStep: StepIndex?
+  /// Where what the event reads and writes of variables and stored values is noted, when a caller asked.
+  var log: AccessLog?
 
   var flow: Flow { engine.flow }
 
@@ -290,21 +299,33 @@ struct Scope: ExpressionContext {
   /// The step whose effects run: `step` names it, before a variable called `step` (which otherwise wins over the
   /// current step).
   let effectStep: StepIndex?
+  /// Notes the variables and stored values read (``Run/log``).
+  var log: AccessLog? = nil
 
   var flow: Flow { storage.flow }
 
   func value(of root: String) -> Value? {
     if let bindings, let bound = bindings[root] { return bound }
     if let effectStep, root == "step" { return storage.stepValues[effectStep] }
-    if let index = flow.variableIndexByName[root] { return state.variables[index] }
+    if let index = flow.variableIndexByName[root] {
+      log?.read(variable: index)
+      return state.variables[index]
+    }
     switch root {
-    case "env": return .map(state.environment)
+    case "env":
+      log?.readFacts()
+      return .map(state.environment)
     case "step": return state.current.map { storage.stepValues[$0] }
     case "permission":
+      log?.readPermissions()
       return .map(
         Dictionary(uniqueKeysWithValues: state.permissions.map { ($0.key.rawValue, .string($0.value.rawValue)) }))
-    case "store": return .map(state.store)
-    case "experiment": return .map(flow.variants(in: state).mapValues(Value.string))
+    case "store":
+      log?.readWholeStore()
+      return .map(state.store)
+    case "experiment":
+      log?.readVariants()
+      return .map(flow.variants(in: state).mapValues(Value.string))
     default: return nil
     }
   }

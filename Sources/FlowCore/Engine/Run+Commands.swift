@@ -87,12 +87,13 @@ extension Run {
     if let problem = try textProblem(text, on: current) { throw reject(problem, on: current) }
     let before = state
     let beforeRecords = records.count
-    let unchanged = flow.variableIndexByName[textInput.variable.value].map { state.variables[$0] == .string(text) }
+    let unchanged = flow.variableIndexByName[textInput.variable.value].map { readVariable($0) == .string(text) }
     if unchanged != true {
       try assign(AssignmentTarget(variable: textInput.variable.value, key: nil, location: .unknown), .string(text))
     }
     if let reason = try disabledReason(next, named: "next", on: current, text: text) {
       state = before
+      log?.restored()
       records.removeSubrange(beforeRecords...)
       throw reject(reason, on: current)
     }
@@ -123,7 +124,7 @@ extension Run {
   func currentText(on current: StepIndex) throws(RunError) -> String {
     guard let textInput = flow.steps[current].textInput else { return "" }
     if let prefill = textInput.prefill, case .string(let text) = try evaluate(prefill) { return text }
-    if let index = flow.variableIndexByName[textInput.variable.value], case .string(let text) = state.variables[index] {
+    if let index = flow.variableIndexByName[textInput.variable.value], case .string(let text) = readVariable(index) {
       return text
     }
     return ""
@@ -266,6 +267,7 @@ extension Run {
       try requireEnabled(next, named: "next", on: current)
     } catch {
       state = before
+      log?.restored()
       records.removeSubrange(beforeRecords...)
       throw error
     }
@@ -337,7 +339,10 @@ extension Run {
       throw Rejection(message: message, allowed: allowed.map { "answer \($0)" })
     }
     state.pending = nil
-    if let kind = pending.permission, let status = PermissionStatus(rawValue: name) { state.permissions[kind] = status }
+    if let kind = pending.permission, let status = PermissionStatus(rawValue: name) {
+      state.permissions[kind] = status
+      log?.wrotePermissions()
+    }
     let step = flow.steps[current]
     let outcomes: [Outcome]
     if let buttonName = pending.button, let button = step.buttons.first(where: { $0.name == buttonName }) {

@@ -65,6 +65,12 @@ extension Run {
     }
   }
 
+  /// The value of variable `index`, noted as read (``log``).
+  func readVariable(_ index: Int) -> Value {
+    log?.read(variable: index)
+    return state.variables[index]
+  }
+
   mutating func assign(_ target: AssignmentTarget, _ value: Value) throws(RunError) {
     guard let index = flow.variableIndexByName[target.variable] else {
       throw RunError(message: "unknown variable '\(target.variable)'")
@@ -72,7 +78,7 @@ extension Run {
     // The declaration is read in place (`flow.variables[index].…`): a copy of it would retain all it holds.
     var newValue = value
     if let key = target.key {
-      guard case .map(var entries) = state.variables[index] else {
+      guard case .map(var entries) = readVariable(index) else {
         throw RunError(message: "'\(flow.variables[index].name)' is not a map; cannot set '\(target)'")
       }
       entries[key] = value == .null ? nil : value
@@ -87,12 +93,14 @@ extension Run {
     }
     newValue = typed
     state.variables[index] = newValue
+    log?.wrote(variable: index)
     if !engine.recordsOnlyMoves {
       emit(.set(variable: target.description, value: target.key == nil ? newValue : value))
     }
     if let key = flow.variables[index].persistKey {
       let stored = newValue.stored
       state.store[key] = stored
+      log?.wroteStore(of: index)
       if !engine.recordsOnlyMoves { emit(.persist(key: key, value: stored)) }
     }
   }
@@ -112,7 +120,7 @@ extension Run {
   // MARK: Expressions
 
   func scope(_ bindings: [String: Value]?) -> Scope {
-    Scope(storage: engine.storage, state: state, bindings: bindings, effectStep: effectStep)
+    Scope(storage: engine.storage, state: state, bindings: bindings, effectStep: effectStep, log: log)
   }
 
   func evaluate(_ expr: Expr, bindings: [String: Value]? = nil) throws(RunError) -> Value {

@@ -53,6 +53,7 @@ extension Run {
   /// A `track` effect's properties followed by the run's variant of each experiment, under the experiment's
   /// name (a property the effect writes itself keeps its value).
   func addVariants(to properties: inout TrackProperties) {
+    log?.readVariants()
     for (experiment, index) in zip(flow.experiments, state.variants) where properties[experiment.name] == nil {
       properties[experiment.name] = .string(experiment.variants[index].name)
     }

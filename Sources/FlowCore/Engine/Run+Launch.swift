@@ -3,6 +3,8 @@
 extension Run {
 
   mutating func launch(_ launch: Launch) throws(RunError) {
+    // The state starts from the launch, not from the one before.
+    log?.markPartial()
     var fresh = RunState()
     fresh.clock = launch.clock
     // What the launch gives, and the default of each declared fact or permission it leaves out. A relaunch gives
@@ -133,6 +135,7 @@ extension Run {
       // The declaration is read in place, as in `launch`.
       if let key = flow.variables[index].persistKey {
         state.store[key] = nil
+        log?.wroteStore(of: index)
         emit(.remove(key: key))
       }
       // As at a first launch: the `initial` expression when there is one (a language from the locale, a
@@ -142,6 +145,7 @@ extension Run {
         if let computed = flow.variables[index].coerce(try evaluate(initial)) { value = computed }
       }
       state.variables[index] = value
+      log?.wrote(variable: index)
       emit(.set(variable: flow.variables[index].name, value: value))
     }
     try apply(flow.reset.effects, step: state.current)

@@ -11,7 +11,10 @@ extension Run {
     }
     state.inBackground = false
     for permission in flow.permissions {
-      if let status = permissions[permission.value] { state.permissions[permission.value] = status }
+      if let status = permissions[permission.value] {
+        state.permissions[permission.value] = status
+        log?.wrotePermissions()
+      }
     }
     guard let transition = flow.foreground, let current = state.current, state.ended == nil, state.pending == nil
     else { return }

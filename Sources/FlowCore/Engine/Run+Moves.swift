@@ -26,6 +26,7 @@ extension Run {
     var chosen = try choose(transition.target, from: current, bindings: bindings)
     if chosen == nil, let before {
       state = before.0
+      log?.restored()
       records.removeSubrange(before.1...)
       try apply(transition.effects, step: current, bindings: bindings)
       chosen = try choose(transition.target, from: current, bindings: bindings)

@@ -31,7 +31,7 @@ extension Run {
       if let problem = try textProblem(confirmed, on: current) { return { problem } }
     }
     if step.kind == .singleChoice || step.kind == .multiChoice, let choice = step.choice, choice.isRequired,
-      let index = flow.variableIndexByName[choice.variable.value], state.variables[index].isEmptyValue
+      let index = flow.variableIndexByName[choice.variable.value], readVariable(index).isEmptyValue
     {
       return { "next is disabled until an option is chosen on '\(step.id)'" }
     }

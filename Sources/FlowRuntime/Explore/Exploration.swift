@@ -54,6 +54,20 @@ package struct Exploration: Sendable {
   package var processed = 0
   package var keyBytes = 0
   package var keyWidth = 0
+  /// How the one-thread exploration reused moves (``TransitionCache``).
+  package var transitionReuse = TransitionReuse()
+
+  /// Moves reused from the ``TransitionCache`` and moves made by the engine.
+  package struct TransitionReuse: Sendable, Equatable {
+    /// Moves whose result came from the cache.
+    package var hits = 0
+    /// Moves the engine made (then kept in the cache when it could).
+    package var misses = 0
+    /// With ``ExploreOptions/checksReusedTransitions``: reused moves whose result the engine gives differently.
+    package var mismatches = 0
+    /// Moves the engine made that changed a word their log does not account for (not kept).
+    package var unaccounted = 0
+  }
 
   init(flow: Flow, options: ExploreOptions) {
     self.flow = flow

@@ -21,6 +21,11 @@ extension Explorer {
     var packed: [UInt8] = []
     var moveIDs: [ExploreMove: Int32] = [:]
     var restarts: RestartCache = [:]
+    /// Moves made from the states expanded so far, reused (one thread only; nil with several, or when
+    /// ``ExploreOptions/reusesTransitions`` is off).
+    var transitions: TransitionCache?
+    /// The key and payload of the state being expanded, one after the other (``TransitionCache``'s words).
+    var words: [UInt32] = []
     /// The states expanded: the next to expand is state `processed`.
     var processed = 0
 
@@ -34,6 +39,7 @@ extension Explorer {
       key = [UInt32](repeating: 0, count: coder.width)
       payload = [UInt32](repeating: 0, count: coder.payloadWidth)
       queue = PackedRows(columns: options.compact ? coder.width + coder.payloadWidth : 0)
+      if options.reusesTransitions && options.jobs == 1 { transitions = TransitionCache(coder: coder, flow: flow) }
     }
 
     /// The number of `move` in ``Exploration/moves``, given one the first time.
@@ -133,7 +139,8 @@ extension Explorer {
       for successor in successors {
         let move: ExploreMove
         var records: [Record]
-        var launchInputs: LaunchInputs?
+        var launchInputs: HashedWords?
+        var reused: Int32?
         var computed = false
         switch successor {
         case .failed(let failed, let message):
@@ -148,8 +155,9 @@ extension Explorer {
           launchInputs = inputs
           key.replaceSubrange(0..<key.count, with: cached.words[..<key.count])
           payload.replaceSubrange(0..<payload.count, with: cached.words[key.count...])
-        case .encoded(let reached, let produced):
+        case .encoded(let reached, let produced, let outcome):
           move = reached
+          reused = outcome
           records = produced
           key.replaceSubrange(0..<key.count, with: expansion.words[word..<(word + key.count)])
           word += key.count
@@ -196,6 +204,7 @@ extension Explorer {
         }
         // Every transition of a cached relaunch has its witness now: keep the state, not the records.
         if let launchInputs, !records.isEmpty { restarts[launchInputs]?.records = [] }
+        if let reused, !records.isEmpty { transitions?.dropRecords(of: reused) }
       }
       if interrupted {
         // The limit stopped the run before all its moves were tried: unexplored, not stuck.
@@ -245,11 +254,111 @@ extension Explorer {
           let state = coder.expand(key: waitingKey[...], payload: waitingPayload[...], clock: options.clock)
           let restartCached = state.pending == nil && restarts[coder.launchInputs()] != nil
           var expansion = Expansion(state: state)
-          if expands(processed) { expansion.tryMoves(explorer, restartCached: restartCached, coder: &coder) }
+          if expands(processed) {
+            if transitions != nil {
+              tryMovesReusing(&expansion, key: waitingKey, payload: waitingPayload, restartCached: restartCached)
+            } else {
+              expansion.tryMoves(explorer, restartCached: restartCached, coder: &coder)
+            }
+          }
           take(expansion)
         }
       }
       ahead?.abandon()
+    }
+
+    /// Tries every move from the state being expanded (`expansion.state`, with key `stateKey` and payload
+    /// `statePayload`), as ``Expansion/tryMoves(_:restartCached:coder:)`` does, taking the result of a move from
+    /// ``transitions`` when a state that agrees on what the move reads made it before, and keeping there what the
+    /// engine does.
+    mutating func tryMovesReusing(
+      _ expansion: inout Expansion, key stateKey: [UInt32], payload statePayload: [UInt32], restartCached: Bool
+    ) {
+      guard var cache = transitions.take() else { return }
+      defer { transitions = cache }
+      words.removeAll(keepingCapacity: true)
+      words += stateKey
+      words += statePayload
+      let state = expansion.state
+      let context = cache.context(of: words) { explorer.moves(from: state) }
+      let moves = cache.moves[Int(context)]
+      var successors: [Successor] = []
+      successors.reserveCapacity(moves.count)
+      for (index, move) in moves.enumerated() {
+        if move == .restart && restartCached {
+          successors.append(.cachedRestart)
+          continue
+        }
+        if move != .restart, let outcome = cache.outcome(context: context, move: index, words: words) {
+          result.transitionReuse.hits += 1
+          let start = expansion.words.count
+          switch cache.outcomes[Int(outcome)] {
+          case .refused: break
+          case .failed(let message): successors.append(.failed(move, message))
+          case .reached(let writes, let records):
+            TransitionCache.append(words, writes: writes, to: &expansion.words)
+            successors.append(.encoded(move, records, reused: outcome))
+          }
+          if options.checksReusedTransitions,
+            !madeAlike(move, from: state, as: successors.last, words: expansion.words[start...])
+          {
+            result.transitionReuse.mismatches += 1
+          }
+          continue
+        }
+        result.transitionReuse.misses += 1
+        let log = move == .restart ? nil : cache.log
+        log?.clear()
+        let start = expansion.words.count
+        do {
+          if let (next, records) = try explorer.apply(move, to: state, log: log) {
+            coder.encode(next, into: &key, payload: &payload)
+            expansion.words += key
+            expansion.words += payload
+            let kept =
+              log == nil
+              ? nil
+              : cache.remember(
+                context: context, move: index, words: words, successor: expansion.words[start...], records: records,
+                failure: nil)
+            successors.append(.encoded(move, records, reused: kept))
+          } else if log != nil {
+            cache.remember(
+              context: context, move: index, words: words, successor: nil, records: [], failure: nil)
+          }
+        } catch {
+          successors.append(.failed(move, "\(error)"))
+          if log != nil {
+            cache.remember(
+              context: context, move: index, words: words, successor: nil, records: [], failure: "\(error)")
+          }
+        }
+      }
+      expansion.successors = successors
+      result.transitionReuse.unaccounted = cache.unaccounted
+    }
+
+    /// Whether the engine, making `move` from `state`, gives what was reused: `reused` (the successor appended,
+    /// if any, whose words are `words`). For ``ExploreOptions/checksReusedTransitions``.
+    private mutating func madeAlike(
+      _ move: ExploreMove, from state: RunState, as reused: Successor?, words reusedWords: ArraySlice<UInt32>
+    ) -> Bool {
+      do {
+        guard let (next, records) = try explorer.apply(move, to: state) else {
+          return reusedWords.isEmpty && !isFailure(reused, of: move)
+        }
+        coder.encode(next, into: &key, payload: &payload)
+        guard case .encoded(let reusedMove, let reusedRecords, _) = reused, reusedMove == move else { return false }
+        return Array(reusedWords) == key + payload && (reusedRecords.isEmpty || reusedRecords == records)
+      } catch {
+        guard case .failed(let failedMove, let message) = reused, failedMove == move else { return false }
+        return message == "\(error)"
+      }
+    }
+
+    private func isFailure(_ successor: Successor?, of move: ExploreMove) -> Bool {
+      if case .failed(let failed, _) = successor, failed == move { return true }
+      return false
     }
 
     /// The exploration, complete.

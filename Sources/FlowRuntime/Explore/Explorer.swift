@@ -100,13 +100,14 @@ package struct Explorer: Sendable {
   static let restartCacheSize = 16_384
   /// Relaunch results by what a relaunch depends on (``StateCoder/launchInputs()``): the key and payload of the
   /// state it gives, and its records until their transitions have a witness.
-  typealias RestartCache = [LaunchInputs: (words: [UInt32], records: [Record])]
+  typealias RestartCache = [HashedWords: (words: [UInt32], records: [Record])]
 
   /// What one move from a state gives.
   enum Successor: Sendable {
     /// The state after the move (normalized), encoded: its key and payload are the next words of
-    /// ``Expansion/words``; and what happened on the way.
-    case encoded(ExploreMove, [Record])
+    /// ``Expansion/words``; and what happened on the way. `reused` is the ``TransitionCache`` outcome it came
+    /// from or was kept as, if any.
+    case encoded(ExploreMove, [Record], reused: Int32? = nil)
     /// The state after the move (normalized), when the coder that tried the move could not encode it (a thread's
     /// copy, which met a value new to it), and what happened on the way.
     case reached(ExploreMove, RunState, [Record])
@@ -257,24 +258,25 @@ package struct Explorer: Sendable {
     return ExploreInputLimit(state: id, tried: tried, inputs: refusing, refusal: refusal)
   }
 
-  /// Applies a move; nil when the engine refuses it. Throws the flow's own failures.
-  func apply(_ move: ExploreMove, to state: RunState) throws -> (RunState, [Record])? {
+  /// Applies a move; nil when the engine refuses it. Throws the flow's own failures. `log`, when given, notes what
+  /// the move read and wrote of the variables and stored values (``AccessLog``).
+  func apply(_ move: ExploreMove, to state: RunState, log: AccessLog? = nil) throws -> (RunState, [Record])? {
     var next = state
     let records: [Record]
     do {
       switch move {
-      case .event(let event): records = try engine.handle(event, in: &next)
+      case .event(let event): records = try engine.handle(event, in: &next, log: log)
       case .answer(_, _, let outcome, let result):
-        records = try engine.handle(.outcome(outcome, result: result), in: &next)
+        records = try engine.handle(.outcome(outcome, result: result), in: &next, log: log)
       case .restart:
         let launch = Launch(
           environment: state.environment, permissions: state.permissions.mapValues(\.remembered),
           store: state.store, clock: options.clock, variants: flow.variants(in: state))
-        (next, records) = try engine.launch(launch)
+        (next, records) = try engine.launch(launch, log: log)
       case .returnFromBackground(let changes):
-        var produced = try engine.handle(.background, in: &next)
+        var produced = try engine.handle(.background, in: &next, log: log)
         let device = state.permissions.mapValues(\.remembered).merging(changes) { $1 }
-        produced += try engine.handle(.foreground(permissions: device), in: &next)
+        produced += try engine.handle(.foreground(permissions: device), in: &next, log: log)
         records = produced
       }
     } catch .rejected {
@@ -324,6 +326,12 @@ package struct ExploreOptions: Sendable {
   /// Threads that try the moves of the waiting states (`--jobs`; Explorer+Parallel.swift): the result is the
   /// same for every value.
   package var jobs = 1
+  /// Reuse what a move did from one state for the states that agree with it on what the move read
+  /// (``TransitionCache``), on one thread. Off, the engine makes every move (tests compare the two).
+  package var reusesTransitions = true
+  /// Make every reused move with the engine too, and count the ones whose results differ
+  /// (``Exploration/transitionReuse``): for tests.
+  package var checksReusedTransitions = false
   /// Called every ``ExploreProgress/interval`` states expanded (`flowrun explore`'s progress line).
   package var progress: (@Sendable (ExploreProgress) -> Void)?
   package init() {}

@@ -108,11 +108,11 @@ struct StateCoder {
 
   /// What a relaunch from the state being expanded depends on: its stored values (with the payload's), facts
   /// and permission statuses.
-  func launchInputs() -> LaunchInputs { launchInputs(key: parentKey, payload: parentPayload) }
+  func launchInputs() -> HashedWords { launchInputs(key: parentKey, payload: parentPayload) }
 
   /// What a relaunch from the state with `key` and `payload` depends on.
-  func launchInputs(key: [UInt32], payload: [UInt32]) -> LaunchInputs {
-    LaunchInputs(words: Array(key[(4 + historyDepth + variableCount)...]) + payload[variablePayload...])
+  func launchInputs(key: [UInt32], payload: [UInt32]) -> HashedWords {
+    HashedWords(words: Array(key[(4 + historyDepth + variableCount)...]) + payload[variablePayload...])
   }
 
   /// Whether `key` and `payload` are the state being expanded's (a move that changes nothing).
@@ -404,19 +404,4 @@ struct StateCoder {
     table[value] = id
     return id
   }
-}
-
-/// What a relaunch depends on (``StateCoder/launchInputs()``), the key of the relaunch cache: its words, hashed
-/// once with ``StateSet``'s hash instead of by `Hasher` word by word at every look-up.
-struct LaunchInputs: Hashable {
-  let words: [UInt32]
-  private let hash: Int
-
-  init(words: [UInt32]) {
-    self.words = words
-    hash = StateSet.hash(words[...])
-  }
-
-  func hash(into hasher: inout Hasher) { hasher.combine(hash) }
-  static func == (lhs: Self, rhs: Self) -> Bool { lhs.hash == rhs.hash && lhs.words == rhs.words }
 }

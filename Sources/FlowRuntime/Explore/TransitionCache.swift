@@ -1,0 +1,226 @@
+package import FlowCore
+
+/// What each move did from the states expanded so far, reused for the later states that agree with one of them on
+/// everything the move read: most moves read a few variables, so most states repeat a move already made, and the
+/// explorer then builds the successor's words from the state's own without running the engine or encoding a
+/// state.
+///
+/// A state is seen as words: its key followed by its payload (``StateCoder``). The control words (step, end,
+/// pending answer, timer, history) decide which moves are tried and are read and written by nearly every move; a
+/// state's control words name its context (with its permission statuses, when they decide the moves tried: an
+/// answer to a permission request, or a flow with `foreground:`), and every cached move is keyed by its context.
+/// The engine notes which variables, stored values, facts, permission statuses and experiment variants a move
+/// read and wrote (``AccessLog``); the move is then cached under the words of what it read, and its result is
+/// the words it wrote: the control words and those of each part written. The engine is a pure function of
+/// what it reads, so from any state that agrees on those words the move gives the same result (see
+/// ``AccessLog``). A move can read different variables from states of one context (a condition decides what is
+/// read next), so each context and move keeps every set of words its moves read, and a look-up tries each.
+///
+/// Relaunches are not cached here (they start from the launch, not the state: ``Explorer/RestartCache``).
+struct TransitionCache {
+  /// What a move gave.
+  enum Outcome {
+    /// The engine refused the move.
+    case refused
+    /// The flow failed on the move.
+    case failed(String)
+    /// The successor: the state's words with `writes` (pairs of offset and word) written over them, and what
+    /// happened on the way.
+    case reached(writes: [UInt32], records: [Record])
+  }
+
+  /// Most moves kept. Beyond it, a move not cached is made by the engine each time.
+  static let capacity = 1 << 20
+
+  /// The offsets of the control words.
+  let controlOffsets: [Int]
+  /// The offsets of the facts', permission statuses' and experiment variants' words.
+  let factOffsets: [Int]
+  let permissionOffsets: [Int]
+  let variantOffsets: [Int]
+  /// Whether the moves tried depend on the permission statuses whatever is pending (`foreground:` is tried with
+  /// each permission changed in Settings).
+  let movesReadPermissions: Bool
+  /// Per variable, the offsets of its words: its key word, and its payload word when the key compares only
+  /// whether it is empty.
+  let variableOffsets: [[Int]]
+  /// Per variable, the offsets of its stored value's words (none for a variable that is not persisted).
+  let storeOffsets: [[Int]]
+  /// The notes of the move being made.
+  let log: AccessLog
+  /// The contexts met so far, by their control words.
+  private var contexts: StateSet
+  /// Per context, the moves tried from its states (``Explorer/moves(from:)`` reads only control words).
+  private(set) var moves: [[ExploreMove]] = []
+  /// Per context and move, the read sets (ids into `readSets`) its moves read.
+  private var readSetsOfMove: [[[Int32]]] = []
+  /// The offsets of the words each read set covers, sorted.
+  private var readSets: [[Int]] = []
+  private var readSetIDs: [[Int]: Int32] = [:]
+  /// Outcome ids by context, move, read set and the words read.
+  private var entries: [HashedWords: Int32] = [:]
+  private(set) var outcomes: [Outcome] = []
+  /// Moves that changed a word their log does not account for: a read or write the engine does not note. None is
+  /// kept; tests expect none.
+  private(set) var unaccounted = 0
+  /// Words being looked up.
+  private var probe: [UInt32] = []
+  private var control: [UInt32]
+
+  init(coder: StateCoder, flow: Flow) {
+    let first = 4 + coder.historyDepth
+    let storeStart = first + coder.variableCount
+    let storeEnd = storeStart + coder.storeKeys.count
+    controlOffsets = Array(0..<first)
+    let permissionStart = storeEnd + coder.factNames.count
+    let variantStart = permissionStart + coder.permissionKinds.count
+    factOffsets = Array(storeEnd..<permissionStart)
+    permissionOffsets = Array(permissionStart..<variantStart)
+    variantOffsets = Array(variantStart..<coder.width)
+    movesReadPermissions = flow.foreground != nil
+    var payloadOffset = coder.width
+    var variables: [[Int]] = []
+    for (index, matters) in coder.variableMatters.enumerated() {
+      var offsets = [first + index]
+      if !matters {
+        offsets.append(payloadOffset)
+        payloadOffset += 1
+      }
+      variables.append(offsets)
+    }
+    variableOffsets = variables
+    var stored: [[Int]] = []
+    var slot = 0
+    for variable in flow.variables {
+      guard variable.persistKey != nil else {
+        stored.append([])
+        continue
+      }
+      var offsets = [storeStart + slot]
+      if !coder.storeKeyMatters[slot] {
+        offsets.append(payloadOffset)
+        payloadOffset += 1
+      }
+      stored.append(offsets)
+      slot += 1
+    }
+    storeOffsets = stored
+    log = AccessLog(variableCount: coder.variableCount)
+    contexts = StateSet(width: controlOffsets.count + permissionOffsets.count)
+    control = Array(repeating: 0, count: contexts.width)
+  }
+
+  /// The context of the state with `words`, and its moves, from `moves` the first time.
+  mutating func context(of words: [UInt32], moves: () -> [ExploreMove]) -> Int32 {
+    for (index, offset) in controlOffsets.enumerated() { control[index] = words[offset] }
+    // The answers to a pending permission request depend on its status (``Explorer/moves(from:)``).
+    let withPermissions = movesReadPermissions || words[2] != 0
+    for (index, offset) in permissionOffsets.enumerated() {
+      control[controlOffsets.count + index] = withPermissions ? words[offset] : 0
+    }
+    let (inserted, id) = contexts.insert(control)
+    if inserted {
+      self.moves.append(moves())
+      readSetsOfMove.append(Array(repeating: [], count: self.moves[Int(id)].count))
+    }
+    return id
+  }
+
+  /// The outcome of move `move` (its index among the context's moves) of context `context` from the state with
+  /// `words`, when a state that agrees on what the move read made it before.
+  mutating func outcome(context: Int32, move: Int, words: [UInt32]) -> Int32? {
+    for readSet in readSetsOfMove[Int(context)][move] {
+      fillProbe(context: context, move: move, readSet: readSet, words: words)
+      if let outcome = entries[HashedWords(words: probe)] { return outcome }
+    }
+    return nil
+  }
+
+  /// Keeps what move `move` of context `context` gave from the state with `words`: `successor` (the words of the
+  /// state reached, nil when it was refused or failed) or `failure`, with the ``log``'s notes. Returns the
+  /// outcome's id; nil when nothing is kept: the cache is full, the log says the result holds only for this
+  /// state, or a word changed that the log does not account for (counted in ``unaccounted``).
+  @discardableResult
+  mutating func remember(
+    context: Int32, move: Int, words: [UInt32], successor: ArraySlice<UInt32>?, records: [Record],
+    failure: String?
+  ) -> Int32? {
+    guard entries.count < Self.capacity else { return nil }
+    let noted = log.current
+    guard !noted.isPartial else { return nil }
+    var read: [Int] = []
+    for (index, wasRead) in noted.readVariables.enumerated() where wasRead { read += variableOffsets[index] }
+    if noted.readStore { read += storeOffsets.flatMap { $0 } }
+    if noted.readFacts { read += factOffsets }
+    if noted.readPermissions { read += permissionOffsets }
+    if noted.readVariants { read += variantOffsets }
+    read.sort()
+    let outcome: Outcome
+    if let failure {
+      outcome = .failed(failure)
+    } else if let successor {
+      var written = controlOffsets
+      for index in noted.wroteVariables.indices {
+        if noted.wroteVariables[index] { written += variableOffsets[index] }
+        if noted.wroteStore[index] { written += storeOffsets[index] }
+      }
+      if noted.wrotePermissions { written += permissionOffsets }
+      var isWritten = Array(repeating: false, count: words.count)
+      for offset in written { isWritten[offset] = true }
+      for offset in words.indices where !isWritten[offset] && successor[successor.startIndex + offset] != words[offset]
+      {
+        unaccounted += 1
+        return nil
+      }
+      var writes: [UInt32] = []
+      writes.reserveCapacity(written.count * 2)
+      for offset in written {
+        writes.append(UInt32(offset))
+        writes.append(successor[successor.startIndex + offset])
+      }
+      outcome = .reached(writes: writes, records: records)
+    } else {
+      outcome = .refused
+    }
+    let readSet: Int32
+    if let known = readSetIDs[read] {
+      readSet = known
+    } else {
+      readSet = Int32(readSets.count)
+      readSets.append(read)
+      readSetIDs[read] = readSet
+    }
+    if !readSetsOfMove[Int(context)][move].contains(readSet) { readSetsOfMove[Int(context)][move].append(readSet) }
+    fillProbe(context: context, move: move, readSet: readSet, words: words)
+    let id = Int32(outcomes.count)
+    entries[HashedWords(words: probe)] = id
+    outcomes.append(outcome)
+    return id
+  }
+
+  /// Writes the successor of the state with `words` by outcome `outcome` (``Outcome/reached(writes:records:)``)
+  /// at the end of `successors`.
+  static func append(_ words: [UInt32], writes: [UInt32], to successors: inout [UInt32]) {
+    let start = successors.count
+    successors += words
+    var pair = 0
+    while pair < writes.count {
+      successors[start + Int(writes[pair])] = writes[pair + 1]
+      pair += 2
+    }
+  }
+
+  /// The records of outcome `outcome` are no longer needed (their transitions have witnesses).
+  mutating func dropRecords(of outcome: Int32) {
+    guard case .reached(let writes, let records) = outcomes[Int(outcome)], !records.isEmpty else { return }
+    outcomes[Int(outcome)] = .reached(writes: writes, records: [])
+  }
+
+  private mutating func fillProbe(context: Int32, move: Int, readSet: Int32, words: [UInt32]) {
+    probe.removeAll(keepingCapacity: true)
+    probe.append(UInt32(bitPattern: context))
+    probe.append(UInt32(move))
+    probe.append(UInt32(bitPattern: readSet))
+    for offset in readSets[Int(readSet)] { probe.append(words[offset]) }
+  }
+}

@@ -1,0 +1,186 @@
+import FlowCore
+import Foundation
+import Testing
+
+@testable import FlowRuntime
+
+/// The one-thread explorer reuses what a move did from one state for every later state that agrees with it on what
+/// the move read (``TransitionCache``, ``AccessLog``). Reused or made by the engine, every move must give the same
+/// exploration, state for state; with ``ExploreOptions/checksReusedTransitions`` the engine also makes every reused
+/// move and the results are compared one by one.
+@Suite struct TransitionCacheTests {
+  static let flowFiles: [String] = ["flows", "Tests/Flows"].flatMap { folder in
+    let path = StateCoderTests.packageRoot.appendingPathComponent(folder).path
+    return (try? FileManager.default.contentsOfDirectory(atPath: path))!.filter { $0.hasSuffix(".yaml") }.sorted()
+      .map { "\(folder)/\($0)" }
+  }
+
+  static func flow(at path: String) throws -> Flow {
+    let file = StateCoderTests.packageRoot.appendingPathComponent(path).path
+    let text = try String(contentsOfFile: file, encoding: .utf8)
+    return try compileFlow(text)
+  }
+
+  /// Explores `flow` reusing moves (each one checked against the engine) and without, and expects the same
+  /// exploration; returns the reuse counts.
+  @discardableResult
+  static func expectSameWithAndWithoutReuse(
+    _ flow: Flow, _ options: ExploreOptions, _ label: String
+  ) -> Exploration.TransitionReuse {
+    var checked = options
+    checked.checksReusedTransitions = true
+    let reusing = Explorer(flow: flow, options: checked).explore()
+    var plain = options
+    plain.reusesTransitions = false
+    let made = Explorer(flow: flow, options: plain).explore()
+    ParallelExploreTests.expectSame(made, reusing, label)
+    let reuse = reusing.transitionReuse
+    #expect(reuse.mismatches == 0, "\(label): reused moves the engine makes differently")
+    #expect(reuse.unaccounted == 0, "\(label): moves that changed words their log does not account for")
+    #expect(made.transitionReuse == .init(), "\(label): the engine made every move")
+    return reuse
+  }
+
+  /// Every flow in flows/ and Tests/Flows/, up to 4,000 states: moves are reused, and none differs.
+  @Test(arguments: flowFiles)
+  func everyFlowExploresAlikeReusingMovesOrNot(_ path: String) throws {
+    var options = ExploreOptions()
+    options.maxStates = 4_000
+    let reuse = Self.expectSameWithAndWithoutReuse(try Self.flow(at: path), options, path)
+    #expect(reuse.hits > 0, "\(path): \(reuse.hits) moves reused, \(reuse.misses) made")
+  }
+
+  /// A flow that reads and writes every part of a state a move can: a stored value read back through `store`, a
+  /// fact, a permission status answered and changed in Settings, an experiment's variant, a map entry, a text
+  /// typed; an `advance` hook undone by a route that stays; a required choice refused while empty; a failure.
+  static let everyPart = """
+    flow: every-part
+    version: "1"
+    locales: [en]
+    start: count
+    environment:
+      region: { type: string, default: eu, values: [eu, us] }
+      deviceId: { type: string, default: d1 }
+    permissions: [notifications]
+    experiments:
+      pace:
+        id: env.deviceId
+        variants: { slow: 50, fast: 50 }
+    variables:
+      n: { type: int, default: 0, persist: count }
+      visits: { type: int, default: 0 }
+      tags: { type: map, default: {} }
+      note: { type: string, default: "" }
+      pick: { type: string, default: "" }
+      reminded: { type: bool, default: false }
+    hooks:
+      advance:
+        - set: visits
+          value: "visits < 3 ? visits + 1 : visits"
+    foreground:
+      effects:
+        - set: reminded
+          value: permission.notifications == "granted"
+      to:
+        - when: permission.notifications == "granted" && n > 1
+          to: done
+        - to: stay
+    steps:
+      count:
+        kind: screen
+        next:
+          to:
+            - when: store.count >= 2 || (env.region == "us" && experiment.pace == "fast")
+              to: ask
+            - to: count
+        buttons:
+          add:
+            to: count
+            effects:
+              - set: n
+                value: "n < 3 ? n + 1 : n"
+              - set: tags.last
+                value: '"add"'
+          maybe:
+            effects:
+              - set: note
+                value: '"maybe"'
+            to:
+              - when: n == 3
+                to: ask
+              - to: stay
+          blow:
+            to: count
+            effects:
+              - set: n
+                value: "n == 3 ? n * 4611686018427387904 : n"
+      ask:
+        kind: permission
+        permission: notifications
+        next: choose
+      choose:
+        kind: single-choice
+        variable: pick
+        required: true
+        options: [{ id: a }, { id: b }]
+        next: name
+      name:
+        kind: text-input
+        variable: note
+        values: [Ann, Bo]
+        next: done
+      done: { kind: terminal, outcome: completed }
+    """
+
+  @Test func aFlowThatReadsAndWritesEveryPartExploresAlikeReusingMovesOrNot() throws {
+    let flow = try compileFlow(Self.everyPart)
+    let exploration = Explorer(flow: flow).explore()
+    #expect(!exploration.failures.isEmpty && exploration.stateCount > 100)
+    let reuse = Self.expectSameWithAndWithoutReuse(flow, ExploreOptions(), "every-part")
+    #expect(reuse.hits > 0)
+  }
+
+  /// What the engine notes: what a move's conditions and effects read, what it assigns and stores, and a value
+  /// written and then put back (a route that stays after the `advance` hook ran) as read.
+  @Test func theLogNotesWhatAMoveReadsAndWrites() throws {
+    let flow = try compileFlow(Self.everyPart)
+    let engine = Engine(flow: flow)
+    let index = { (name: String) in flow.variableIndexByName[name]! }
+    let log = AccessLog(variableCount: flow.variables.count)
+    var (state, _) = try engine.launch(Launch(environment: [:], permissions: [:], store: [:], clock: 0))
+
+    log.clear()
+    _ = try engine.handle(.tap("add"), in: &state, log: log)
+    var noted = log.current
+    #expect(
+      noted.readVariables.indices.filter { noted.readVariables[$0] }
+        == [index("n"), index("visits"), index("tags")].sorted())
+    #expect(
+      noted.wroteVariables.indices.filter { noted.wroteVariables[$0] }
+        == [index("n"), index("visits"), index("tags")].sorted())
+    #expect(noted.wroteStore.indices.filter { noted.wroteStore[$0] } == [index("n")])
+    #expect(!noted.readStore && !noted.readFacts && !noted.readPermissions && !noted.readVariants && !noted.isPartial)
+
+    // `maybe` stays (n is 1): the hook's write to `visits` is undone, so what `visits` held before counts as read.
+    log.clear()
+    _ = try engine.handle(.tap("maybe"), in: &state, log: log)
+    noted = log.current
+    #expect(noted.readVariables[index("visits")] && noted.wroteVariables[index("note")])
+
+    // `store.count >= 2` is false and the region is not "us": `experiment.pace` is not read.
+    log.clear()
+    _ = try engine.handle(.next, in: &state, log: log)
+    noted = log.current
+    #expect(noted.readStore && noted.readFacts && !noted.readVariants && !noted.readPermissions)
+
+    log.clear()
+    _ = try engine.handle(.background, in: &state, log: log)
+    _ = try engine.handle(.foreground(permissions: [.notifications: .granted]), in: &state, log: log)
+    noted = log.current
+    #expect(noted.wrotePermissions && noted.readPermissions && noted.wroteVariables[index("reminded")])
+
+    log.clear()
+    _ = try engine.launch(Launch(environment: [:], permissions: [:], store: [:], clock: 0), log: log)
+    #expect(log.current.isPartial)
+  }
+}
