@@ -116,7 +116,6 @@ extension Explorer {
     /// move order, and the states they reach, numbered in that order.
     mutating func take(_ expansion: Expansion) {
       let id = Int32(processed)
-      let state = expansion.state
       processed += 1
       if processed & (ExploreProgress.interval - 1) == 0, let progress = options.progress {
         progress(ExploreProgress(states: set.count, expanded: processed, moves: result.edgeCount))
@@ -125,13 +124,13 @@ extension Explorer {
       result.firstEdge.append(Int32(result.edgeTo.count))
       guard let successors = expansion.successors else {
         // Not expanded: nothing is known about its moves, so it is neither a dead end nor explored.
-        if state.ended == nil {
+        if !coder.expandingHasEnded {
           result.stoppedAt = result.stoppedAt ?? .maxDepth
           result.unexpanded.append(id)
         }
         return
       }
-      let fromStep = state.current.map { flow.steps[$0] }
+      let fromStep = coder.expandingStep.map { flow.steps[$0] }
       var forward = false
       var back = false
       var interrupted = false
@@ -140,7 +139,7 @@ extension Explorer {
         let move: ExploreMove
         var records: [Record]
         var launchInputs: HashedWords?
-        var reused: Int32?
+        var cached: TransitionCache.Place?
         var computed = false
         switch successor {
         case .failed(let failed, let message):
@@ -155,9 +154,9 @@ extension Explorer {
           launchInputs = inputs
           key.replaceSubrange(0..<key.count, with: cached.words[..<key.count])
           payload.replaceSubrange(0..<payload.count, with: cached.words[key.count...])
-        case .encoded(let reached, let produced, let outcome):
+        case .encoded(let reached, let produced, let place):
           move = reached
-          reused = outcome
+          cached = place
           records = produced
           key.replaceSubrange(0..<key.count, with: expansion.words[word..<(word + key.count)])
           word += key.count
@@ -179,7 +178,13 @@ extension Explorer {
         }
         // A move that changes nothing is no edge (the key and payload hold the whole normalized state).
         if coder.isExpanding(key: key, payload: payload) { continue }
-        let mid = moveID(move)
+        let mid: Int32
+        if let cached, let known = transitions?.moveIDs[Int(cached.context)][cached.move], known >= 0 {
+          mid = known
+        } else {
+          mid = moveID(move)
+          if let cached { transitions?.setMoveID(mid, at: cached) }
+        }
         guard let target = insert(parent: id, move: mid, setup: -1) else {
           interrupted = true
           break
@@ -204,13 +209,13 @@ extension Explorer {
         }
         // Every transition of a cached relaunch has its witness now: keep the state, not the records.
         if let launchInputs, !records.isEmpty { restarts[launchInputs]?.records = [] }
-        if let reused, !records.isEmpty { transitions?.dropRecords(of: reused) }
+        if let outcome = cached?.outcome, !records.isEmpty { transitions?.dropRecords(of: outcome) }
       }
       if interrupted {
         // The limit stopped the run before all its moves were tried: unexplored, not stuck.
         result.unexpanded.append(id)
-      } else if !forward && state.ended == nil && state.pending == nil {
-        if let limit = explorer.inputLimit(of: state, id: id) {
+      } else if !forward && !coder.expandingHasEnded && !coder.expandingIsPending {
+        if let limit = explorer.inputLimit(of: coder.expanding(clock: options.clock), id: id) {
           result.inputLimits.append(limit)
         } else {
           result.deadEnds.append(id)
@@ -245,19 +250,22 @@ extension Explorer {
           let after = processed + current.states.count
           ahead = after < set.count ? batch(from: after, retiring: taken.take()) : nil
           for (state, expansion) in zip(current.states, current.finish()) where !result.hitLimit {
-            coder.expand(expansion.state, key: state.key, payload: state.payload)
+            guard let decoded = expansion.state else { preconditionFailure("a thread left a state undecoded") }
+            coder.expand(decoded, key: state.key, payload: state.payload)
             take(expansion)
           }
           taken = current
         } else {
           waiting(processed, key: &waitingKey, payload: &waitingPayload)
-          let state = coder.expand(key: waitingKey[...], payload: waitingPayload[...], clock: options.clock)
-          let restartCached = state.pending == nil && restarts[coder.launchInputs()] != nil
-          var expansion = Expansion(state: state)
+          // Decoded only when a move is made by the engine (or for a dead end's inputs).
+          coder.expandWords(key: waitingKey[...], payload: waitingPayload[...])
+          let restartCached = !coder.expandingIsPending && restarts[coder.launchInputs()] != nil
+          var expansion = Expansion(state: nil)
           if expands(processed) {
             if transitions != nil {
               tryMovesReusing(&expansion, key: waitingKey, payload: waitingPayload, restartCached: restartCached)
             } else {
+              expansion.state = coder.expanding(clock: options.clock)
               expansion.tryMoves(explorer, restartCached: restartCached, coder: &coder)
             }
           }
@@ -267,7 +275,7 @@ extension Explorer {
       ahead?.abandon()
     }
 
-    /// Tries every move from the state being expanded (`expansion.state`, with key `stateKey` and payload
+    /// Tries every move from the state being expanded (the coder's, with key `stateKey` and payload
     /// `statePayload`), as ``Expansion/tryMoves(_:restartCached:coder:)`` does, taking the result of a move from
     /// ``transitions`` when a state that agrees on what the move reads made it before, and keeping there what the
     /// engine does.
@@ -279,8 +287,7 @@ extension Explorer {
       words.removeAll(keepingCapacity: true)
       words += stateKey
       words += statePayload
-      let state = expansion.state
-      let context = cache.context(of: words) { explorer.moves(from: state) }
+      let context = cache.context(of: words) { explorer.moves(from: coder.expanding(clock: options.clock)) }
       let moves = cache.moves[Int(context)]
       var successors: [Successor] = []
       successors.reserveCapacity(moves.count)
@@ -297,10 +304,12 @@ extension Explorer {
           case .failed(let message): successors.append(.failed(move, message))
           case .reached(let writes, let records):
             TransitionCache.append(words, writes: writes, to: &expansion.words)
-            successors.append(.encoded(move, records, reused: outcome))
+            successors.append(.encoded(move, records, cached: .init(context: context, move: index, outcome: outcome)))
           }
           if options.checksReusedTransitions,
-            !madeAlike(move, from: state, as: successors.last, words: expansion.words[start...])
+            !madeAlike(
+              move, from: coder.expanding(clock: options.clock), as: successors.last,
+              words: expansion.words[start...])
           {
             result.transitionReuse.mismatches += 1
           }
@@ -311,6 +320,7 @@ extension Explorer {
         log?.clear()
         let start = expansion.words.count
         do {
+          let state = coder.expanding(clock: options.clock)
           if let (next, records) = try explorer.apply(move, to: state, log: log) {
             coder.encode(next, into: &key, payload: &payload)
             expansion.words += key
@@ -321,7 +331,7 @@ extension Explorer {
               : cache.remember(
                 context: context, move: index, words: words, successor: expansion.words[start...], records: records,
                 failure: nil)
-            successors.append(.encoded(move, records, reused: kept))
+            successors.append(.encoded(move, records, cached: .init(context: context, move: index, outcome: kept)))
           } else if log != nil {
             cache.remember(
               context: context, move: index, words: words, successor: nil, records: [], failure: nil)

@@ -105,9 +105,9 @@ package struct Explorer: Sendable {
   /// What one move from a state gives.
   enum Successor: Sendable {
     /// The state after the move (normalized), encoded: its key and payload are the next words of
-    /// ``Expansion/words``; and what happened on the way. `reused` is the ``TransitionCache`` outcome it came
-    /// from or was kept as, if any.
-    case encoded(ExploreMove, [Record], reused: Int32? = nil)
+    /// ``Expansion/words``; and what happened on the way. `cached` says where the ``TransitionCache`` keeps the
+    /// move, if it does.
+    case encoded(ExploreMove, [Record], cached: TransitionCache.Place? = nil)
     /// The state after the move (normalized), when the coder that tried the move could not encode it (a thread's
     /// copy, which met a value new to it), and what happened on the way.
     case reached(ExploreMove, RunState, [Record])
@@ -120,12 +120,14 @@ package struct Explorer: Sendable {
   /// A state taken from the queue and what its moves gave; `successors` is nil for a state at --max-depth,
   /// whose moves are not tried.
   struct Expansion: Sendable {
-    var state: RunState
+    /// The state, when the thread that tried its moves decoded it (nil when the exploring thread's coder holds
+    /// it: ``StateCoder/expanding(clock:)``).
+    var state: RunState?
     var successors: [Successor]?
-    /// The keys and payloads of the ``Successor/encoded(_:_:)`` successors, in their order.
+    /// The keys and payloads of the ``Successor/encoded(_:_:cached:)`` successors, in their order.
     var words: [UInt32] = []
 
-    init(state: RunState) {
+    init(state: RunState?) {
       self.state = state
     }
 
@@ -135,6 +137,7 @@ package struct Explorer: Sendable {
     /// it is reached: only its words are kept, unless `coder` could not encode it. Pure but for `coder`: the
     /// parallel expansion calls it from several threads, each with its own copy.
     mutating func tryMoves(_ explorer: Explorer, restartCached: Bool, coder: inout StateCoder) {
+      guard let state else { return }
       var result: [Successor] = []
       var key = [UInt32](repeating: 0, count: coder.width)
       var payload = [UInt32](repeating: 0, count: coder.payloadWidth)

@@ -42,13 +42,16 @@ struct StateCoder {
   let variableMatters: [Bool]
   let storeKeyMatters: [Bool]
   private let outcomes: [TerminalOutcome]
-  /// The state being expanded, its key and payload: the parts of a successor equal to its (most of them) are
-  /// copied from its key instead of looked up again.
-  private var parent = RunState()
-  private var hasParent = false
+  /// The key and payload of the state being expanded, once there is one.
   private var parentKey: [UInt32] = []
   private var parentPayload: [UInt32] = []
-  /// The key and payload of the state expanded before (`parent` until the next one is decoded).
+  private var hasParentWords = false
+  /// The state being expanded, decoded, when `hasParent` (the parts of a successor equal to its, most of them,
+  /// are copied from its key instead of looked up again); else the state decoded last, if any
+  /// (`hasDecoded`), whose key and payload are `previousKey` and `previousPayload`.
+  private var parent = RunState()
+  private var hasParent = false
+  private var hasDecoded = false
   private var previousKey: [UInt32] = []
   private var previousPayload: [UInt32] = []
   /// Whether ``encode(_:into:payload:)`` gives a new value the next id (the exploring thread's coder), or fails
@@ -86,16 +89,42 @@ struct StateCoder {
 
   /// Decodes the state with `key` and `payload` and makes it the one whose successors are encoded next.
   mutating func expand(key: ArraySlice<UInt32>, payload: ArraySlice<UInt32>, clock: Double) -> RunState {
-    swap(&parentKey, &previousKey)
-    swap(&parentPayload, &previousPayload)
+    expandWords(key: key, payload: payload)
+    return expanding(clock: clock)
+  }
+
+  /// Makes the state with `key` and `payload` the one whose successors are encoded next, without decoding it
+  /// (``expanding(clock:)`` decodes it when it is needed: most states' moves are all reused,
+  /// ``TransitionCache``).
+  mutating func expandWords(key: ArraySlice<UInt32>, payload: ArraySlice<UInt32>) {
+    if hasParent {
+      // The decoded state's words become the previous ones: the next decoding shares what is alike.
+      swap(&parentKey, &previousKey)
+      swap(&parentPayload, &previousPayload)
+    }
     for offset in 0..<width { parentKey[offset] = key[key.startIndex + offset] }
     for offset in 0..<payloadWidth { parentPayload[offset] = payload[payload.startIndex + offset] }
-    parent = decode(
-      parentKey, payload: parentPayload, clock: clock, previous: hasParent ? parent : nil, previousKey: previousKey,
-      previousPayload: previousPayload)
-    hasParent = true
+    hasParent = false
+    hasParentWords = true
+  }
+
+  /// The state being expanded, decoded on the first call (its clock is `clock`).
+  mutating func expanding(clock: Double) -> RunState {
+    if !hasParent {
+      parent = decode(
+        parentKey, payload: parentPayload, clock: clock, previous: hasDecoded ? parent : nil,
+        previousKey: previousKey, previousPayload: previousPayload)
+      hasParent = true
+      hasDecoded = true
+    }
     return parent
   }
+
+  /// The step of the state being expanded (nil before its first), whether it has ended and whether an answer is
+  /// pending, read from its key.
+  var expandingStep: Int? { parentKey[0] == 0 ? nil : Int(parentKey[0]) - 1 }
+  var expandingHasEnded: Bool { parentKey[1] != 0 }
+  var expandingIsPending: Bool { parentKey[2] != 0 }
 
   /// Makes `state`, decoded (``decode(_:payload:clock:previous:previousKey:previousPayload:)``) from `key` and
   /// `payload`, the one whose successors are encoded next.
@@ -104,6 +133,8 @@ struct StateCoder {
     parentKey = key
     parentPayload = payload
     hasParent = true
+    hasDecoded = true
+    hasParentWords = true
   }
 
   /// What a relaunch from the state being expanded depends on: its stored values (with the payload's), facts
@@ -117,7 +148,7 @@ struct StateCoder {
 
   /// Whether `key` and `payload` are the state being expanded's (a move that changes nothing).
   func isExpanding(key: [UInt32], payload: [UInt32]) -> Bool {
-    hasParent && key == parentKey && payload == parentPayload
+    hasParentWords && key == parentKey && payload == parentPayload
   }
 
   /// Writes `state`'s key and payload. False when the coder does not intern (``interns``) and the state holds a

@@ -29,6 +29,13 @@ struct TransitionCache {
     case reached(writes: [UInt32], records: [Record])
   }
 
+  /// A move of a context, and the outcome kept for it from the state expanded, if one is.
+  struct Place {
+    var context: Int32
+    var move: Int
+    var outcome: Int32?
+  }
+
   /// Most moves kept. Beyond it, a move not cached is made by the engine each time.
   static let capacity = 1 << 20
 
@@ -52,6 +59,8 @@ struct TransitionCache {
   private var contexts: StateSet
   /// Per context, the moves tried from its states (``Explorer/moves(from:)`` reads only control words).
   private(set) var moves: [[ExploreMove]] = []
+  /// Per context and move, its number in ``Exploration/moves`` once the exploration has given it one (else -1).
+  private(set) var moveIDs: [[Int32]] = []
   /// Per context and move, the read sets (ids into `readSets`) its moves read.
   private var readSetsOfMove: [[[Int32]]] = []
   /// The offsets of the words each read set covers, sorted.
@@ -122,6 +131,7 @@ struct TransitionCache {
     if inserted {
       self.moves.append(moves())
       readSetsOfMove.append(Array(repeating: [], count: self.moves[Int(id)].count))
+      moveIDs.append(Array(repeating: -1, count: self.moves[Int(id)].count))
     }
     return id
   }
@@ -209,6 +219,9 @@ struct TransitionCache {
       pair += 2
     }
   }
+
+  /// Notes the number the exploration gave the move at `place`.
+  mutating func setMoveID(_ id: Int32, at place: Place) { moveIDs[Int(place.context)][place.move] = id }
 
   /// The records of outcome `outcome` are no longer needed (their transitions have witnesses).
   mutating func dropRecords(of outcome: Int32) {
