@@ -64,8 +64,9 @@ struct ExploreFlow: AsyncParsableCommand {
   @Option(
     help: ArgumentHelp(
       "Threads that try the states' moves (1 to 256; default 1). The states, their numbering and the report "
-        + "are the same for every value. More threads use more memory, and on 2 cores --jobs 2 was 0.6 to 1.3 "
-        + "times as fast as one thread (docs/benchmarks.md)."))
+        + "are the same for every value. One thread reuses what a move did for the states that agree on what it "
+        + "reads; more threads make every move with the engine and use more memory: on 2 cores --jobs 2 was "
+        + "slower than one thread on every flow in flows/ (docs/benchmarks.md)."))
   var jobs = ExploreOptions().jobs
 
   @Option(help: "Output format: text or json.")
