@@ -21,11 +21,14 @@ extension Explorer {
     var packed: [UInt8] = []
     var moveIDs: [ExploreMove: Int32] = [:]
     var restarts: RestartCache = [:]
-    /// Moves made from the states expanded so far, reused (one thread only; nil with several, or when
-    /// ``ExploreOptions/reusesTransitions`` is off).
-    var transitions: TransitionCache?
-    /// The key and payload of the state being expanded, one after the other (``TransitionCache``'s words).
+    /// Moves made from the states expanded so far, reused when `reusesMoves` (one thread, and
+    /// ``ExploreOptions/reusesTransitions``).
+    var transitions: TransitionCache
+    let reusesMoves: Bool
+    /// The key and payload of the state being expanded, one after the other (``TransitionCache``'s words), and
+    /// those of the state a move made by the engine reached.
     var words: [UInt32] = []
+    var successorWords: [UInt32] = []
     /// The states expanded: the next to expand is state `processed`.
     var processed = 0
 
@@ -39,7 +42,8 @@ extension Explorer {
       key = [UInt32](repeating: 0, count: coder.width)
       payload = [UInt32](repeating: 0, count: coder.payloadWidth)
       queue = PackedRows(columns: options.compact ? coder.width + coder.payloadWidth : 0)
-      if options.reusesTransitions && options.jobs == 1 { transitions = TransitionCache(coder: coder, flow: flow) }
+      transitions = TransitionCache(coder: coder, flow: flow)
+      reusesMoves = options.reusesTransitions && options.jobs == 1
     }
 
     /// The number of `move` in ``Exploration/moves``, given one the first time.
@@ -112,9 +116,33 @@ extension Explorer {
     /// Whether the moves of state `id` are tried (it is not at --max-depth).
     func expands(_ id: Int) -> Bool { result.depth(of: Int32(id)) < options.maxDepth }
 
-    /// Stores what the moves from the next waiting state gave (the state the coder is expanding): its edges in
-    /// move order, and the states they reach, numbered in that order.
-    mutating func take(_ expansion: Expansion) {
+    /// What the edges of the state being taken gave so far (``beginTaking()``).
+    struct Taking {
+      let id: Int32
+      var forward = false
+      var back = false
+      var interrupted = false
+    }
+
+    /// What the taking of a move's edge needs to know of the move.
+    struct MoveKind {
+      /// It goes on through the flow (``ExploreMove/isForward``).
+      var isForward: Bool
+      var isBack: Bool
+      var isRestart: Bool
+      /// An answer to a permission request (its outcome gets a witness).
+      var isPermissionAnswer: Bool
+
+      init(_ move: ExploreMove) {
+        isForward = move.isForward
+        isBack = move == .event(.back)
+        isRestart = move == .restart
+        if case .answer(_, _?, _, _) = move { isPermissionAnswer = true } else { isPermissionAnswer = false }
+      }
+    }
+
+    /// Starts taking the next waiting state (the one the coder is expanding).
+    mutating func beginTaking() -> Taking {
       let id = Int32(processed)
       processed += 1
       if processed & (ExploreProgress.interval - 1) == 0, let progress = options.progress {
@@ -122,28 +150,110 @@ extension Explorer {
       }
       if options.compact { queue.dropRows(before: processed) }
       result.firstEdge.append(Int32(result.edgeTo.count))
-      guard let successors = expansion.successors else {
-        // Not expanded: nothing is known about its moves, so it is neither a dead end nor explored.
-        if !coder.expandingHasEnded {
-          result.stoppedAt = result.stoppedAt ?? .maxDepth
-          result.unexpanded.append(id)
-        }
-        return
+      return Taking(id: id)
+    }
+
+    /// The state being taken is at --max-depth: its moves are not tried.
+    mutating func takeUnexpanded(_ taking: Taking) {
+      // Nothing is known about its moves, so it is neither a dead end nor explored.
+      if !coder.expandingHasEnded {
+        result.stoppedAt = result.stoppedAt ?? .maxDepth
+        result.unexpanded.append(taking.id)
       }
-      let fromStep = coder.expandingStep.map { flow.steps[$0] }
-      var forward = false
-      var back = false
-      var interrupted = false
+    }
+
+    /// A move of the state being taken failed.
+    mutating func takeFailure(_ taking: Taking, move: ExploreMove, message: String) {
+      result.failures.append(.init(state: taking.id, move: moveID(move), setup: -1, message: message))
+    }
+
+    /// Takes the edge by `move` (of kind `kind`) to the state whose key and payload are in ``key`` and
+    /// ``payload``, with what happened on the way (`records`). `place` is where the transition cache keeps the
+    /// move, if it does; `launchInputs` those of a relaunch. False when a limit stopped the exploration.
+    mutating func takeEdge(
+      _ taking: inout Taking, move: ExploreMove, kind: MoveKind, records: [Record], place: TransitionCache.Place?,
+      launchInputs: HashedWords?
+    ) -> Bool {
+      // A move that changes nothing is no edge (the key and payload hold the whole normalized state).
+      if coder.isExpanding(key: key, payload: payload) { return true }
+      let mid: Int32
+      if let place, transitions.moveIDs[Int(place.context)][place.move] >= 0 {
+        mid = transitions.moveIDs[Int(place.context)][place.move]
+      } else {
+        mid = moveID(move)
+        if let place { transitions.setMoveID(mid, at: place) }
+      }
+      guard let target = insert(parent: taking.id, move: mid, setup: -1) else {
+        taking.interrupted = true
+        return false
+      }
+      result.edgeCount += 1
+      if kind.isForward {
+        taking.forward = true
+        result.edgeTo.append(target)
+      } else if kind.isBack {
+        taking.back = true
+      }
+      if options.trackTransitions {
+        if kind.isPermissionAnswer, case .answer(_, let permission?, let outcome, _) = move,
+          let step = coder.expandingStep
+        {
+          let key = PermissionOutcome(step: flow.steps[step].id, permission: permission.rawValue, outcome: outcome)
+          if result.permissionOutcomeWitness[key] == nil { result.permissionOutcomeWitness[key] = (taking.id, mid) }
+        }
+        for record in records {
+          if let transition = FlowTransition(taken: record), result.transitionWitness[transition] == nil {
+            result.transitionWitness[transition] = (taking.id, mid)
+          }
+        }
+      }
+      // Every transition of a cached relaunch or move has its witness now: keep the state, not the records.
+      if !records.isEmpty {
+        if let launchInputs { restarts[launchInputs]?.records = [] }
+        if let outcome = place?.outcome { transitions.dropRecords(of: outcome) }
+      }
+      return true
+    }
+
+    /// Ends taking the state: a state from which no forward move leads is a dead end, unless it is the texts
+    /// explore typed (``Exploration/inputLimits``).
+    mutating func finishTaking(_ taking: Taking) {
+      if taking.interrupted {
+        // The limit stopped the run before all its moves were tried: unexplored, not stuck.
+        result.unexpanded.append(taking.id)
+      } else if !taking.forward && !coder.expandingHasEnded && !coder.expandingIsPending {
+        if let limit = explorer.inputLimit(of: coder.expanding(clock: options.clock), id: taking.id) {
+          result.inputLimits.append(limit)
+        } else {
+          result.deadEnds.append(taking.id)
+          result.deadEndCanGoBack.append(taking.back)
+        }
+      }
+    }
+
+    /// Notes a relaunch just computed (its state in ``key`` and ``payload``) in the relaunch cache; returns what
+    /// it depends on.
+    mutating func keepRestart(records: [Record]) -> HashedWords {
+      let inputs = coder.launchInputs()
+      if restarts[inputs] == nil, restarts.count < Explorer.restartCacheSize {
+        restarts[inputs] = (key + payload, records)
+      }
+      return inputs
+    }
+
+    /// Stores what the moves from the next waiting state gave (the state the coder is expanding; its moves were
+    /// tried on another thread): its edges in move order, and the states they reach, numbered in that order.
+    mutating func take(_ expansion: Expansion) {
+      var taking = beginTaking()
+      guard let successors = expansion.successors else { return takeUnexpanded(taking) }
       var word = 0
       for successor in successors {
         let move: ExploreMove
         var records: [Record]
         var launchInputs: HashedWords?
-        var cached: TransitionCache.Place?
-        var computed = false
         switch successor {
         case .failed(let failed, let message):
-          result.failures.append(.init(state: id, move: moveID(failed), setup: -1, message: message))
+          takeFailure(taking, move: failed, message: message)
           continue
         case .cachedRestart:
           // A relaunch depends only on the facts, permissions and store, which many states share.
@@ -154,74 +264,25 @@ extension Explorer {
           launchInputs = inputs
           key.replaceSubrange(0..<key.count, with: cached.words[..<key.count])
           payload.replaceSubrange(0..<payload.count, with: cached.words[key.count...])
-        case .encoded(let reached, let produced, let place):
+        case .encoded(let reached, let produced):
           move = reached
-          cached = place
           records = produced
           key.replaceSubrange(0..<key.count, with: expansion.words[word..<(word + key.count)])
           word += key.count
           payload.replaceSubrange(0..<payload.count, with: expansion.words[word..<(word + payload.count)])
           word += payload.count
-          computed = true
+          if move == .restart { launchInputs = keepRestart(records: records) }
         case .reached(let reached, let next, let produced):
           move = reached
           records = produced
           coder.encode(next, into: &key, payload: &payload)
-          computed = true
+          if move == .restart { launchInputs = keepRestart(records: records) }
         }
-        if computed, move == .restart {
-          let inputs = coder.launchInputs()
-          launchInputs = inputs
-          if restarts[inputs] == nil, restarts.count < Explorer.restartCacheSize {
-            restarts[inputs] = (key + payload, records)
-          }
-        }
-        // A move that changes nothing is no edge (the key and payload hold the whole normalized state).
-        if coder.isExpanding(key: key, payload: payload) { continue }
-        let mid: Int32
-        if let cached, let known = transitions?.moveIDs[Int(cached.context)][cached.move], known >= 0 {
-          mid = known
-        } else {
-          mid = moveID(move)
-          if let cached { transitions?.setMoveID(mid, at: cached) }
-        }
-        guard let target = insert(parent: id, move: mid, setup: -1) else {
-          interrupted = true
-          break
-        }
-        result.edgeCount += 1
-        if move.isForward {
-          forward = true
-          result.edgeTo.append(target)
-        } else if move == .event(.back) {
-          back = true
-        }
-        if options.trackTransitions {
-          if case .answer(_, let permission?, let outcome, _) = move, let step = fromStep {
-            let key = PermissionOutcome(step: step.id, permission: permission.rawValue, outcome: outcome)
-            if result.permissionOutcomeWitness[key] == nil { result.permissionOutcomeWitness[key] = (id, mid) }
-          }
-          for record in records {
-            if let transition = FlowTransition(taken: record), result.transitionWitness[transition] == nil {
-              result.transitionWitness[transition] = (id, mid)
-            }
-          }
-        }
-        // Every transition of a cached relaunch has its witness now: keep the state, not the records.
-        if let launchInputs, !records.isEmpty { restarts[launchInputs]?.records = [] }
-        if let outcome = cached?.outcome, !records.isEmpty { transitions?.dropRecords(of: outcome) }
+        let kind = MoveKind(move)
+        guard takeEdge(&taking, move: move, kind: kind, records: records, place: nil, launchInputs: launchInputs)
+        else { break }
       }
-      if interrupted {
-        // The limit stopped the run before all its moves were tried: unexplored, not stuck.
-        result.unexpanded.append(id)
-      } else if !forward && !coder.expandingHasEnded && !coder.expandingIsPending {
-        if let limit = explorer.inputLimit(of: coder.expanding(clock: options.clock), id: id) {
-          result.inputLimits.append(limit)
-        } else {
-          result.deadEnds.append(id)
-          result.deadEndCanGoBack.append(back)
-        }
-      }
+      finishTaking(taking)
     }
 
     /// Starts expanding the waiting states from `first` on (as many as a batch takes) on other threads.
@@ -259,116 +320,128 @@ extension Explorer {
           waiting(processed, key: &waitingKey, payload: &waitingPayload)
           // Decoded only when a move is made by the engine (or for a dead end's inputs).
           coder.expandWords(key: waitingKey[...], payload: waitingPayload[...])
-          let restartCached = !coder.expandingIsPending && restarts[coder.launchInputs()] != nil
-          var expansion = Expansion(state: nil)
-          if expands(processed) {
-            if transitions != nil {
-              tryMovesReusing(&expansion, key: waitingKey, payload: waitingPayload, restartCached: restartCached)
-            } else {
+          if reusesMoves {
+            expandReusing(key: waitingKey, payload: waitingPayload)
+          } else {
+            let restartCached = !coder.expandingIsPending && restarts[coder.launchInputs()] != nil
+            var expansion = Expansion(state: nil)
+            if expands(processed) {
               expansion.state = coder.expanding(clock: options.clock)
               expansion.tryMoves(explorer, restartCached: restartCached, coder: &coder)
             }
+            take(expansion)
           }
-          take(expansion)
         }
       }
       ahead?.abandon()
     }
 
-    /// Tries every move from the state being expanded (the coder's, with key `stateKey` and payload
-    /// `statePayload`), as ``Expansion/tryMoves(_:restartCached:coder:)`` does, taking the result of a move from
-    /// ``transitions`` when a state that agrees on what the move reads made it before, and keeping there what the
-    /// engine does.
-    mutating func tryMovesReusing(
-      _ expansion: inout Expansion, key stateKey: [UInt32], payload statePayload: [UInt32], restartCached: Bool
-    ) {
-      guard var cache = transitions.take() else { return }
-      defer { transitions = cache }
+    /// Expands the state the coder holds (key `stateKey`, payload `statePayload`) and takes its edges as
+    /// ``take(_:)`` does, move by move: the result of a move comes from ``transitions`` when a state that agrees on
+    /// what the move reads made it before, else from the engine (and is kept there). The state is decoded only
+    /// for a move the engine makes.
+    mutating func expandReusing(key stateKey: [UInt32], payload statePayload: [UInt32]) {
+      var taking = beginTaking()
+      guard expands(Int(taking.id)) else { return takeUnexpanded(taking) }
       words.removeAll(keepingCapacity: true)
       words += stateKey
       words += statePayload
-      let context = cache.context(of: words) { explorer.moves(from: coder.expanding(clock: options.clock)) }
-      let moves = cache.moves[Int(context)]
-      var successors: [Successor] = []
-      successors.reserveCapacity(moves.count)
-      for (index, move) in moves.enumerated() {
-        if move == .restart && restartCached {
-          successors.append(.cachedRestart)
-          continue
-        }
-        if move != .restart, let outcome = cache.outcome(context: context, move: index, words: words) {
-          result.transitionReuse.hits += 1
-          let start = expansion.words.count
-          switch cache.outcomes[Int(outcome)] {
-          case .refused: break
-          case .failed(let message): successors.append(.failed(move, message))
-          case .reached(let writes, let records):
-            TransitionCache.append(words, writes: writes, to: &expansion.words)
-            successors.append(.encoded(move, records, cached: .init(context: context, move: index, outcome: outcome)))
+      let context = transitions.context(of: words) { explorer.moves(from: coder.expanding(clock: options.clock)) }
+      let moves = transitions.moves[Int(context)]
+      for index in moves.indices {
+        let move = moves[index]
+        let kind = transitions.kinds[Int(context)][index]
+        var place = TransitionCache.Place(context: context, move: index, outcome: nil)
+        var records: [Record] = []
+        var launchInputs: HashedWords?
+        if kind.isRestart {
+          // A relaunch depends only on the facts, permissions and store, which many states share.
+          let inputs = coder.launchInputs()
+          if let cached = restarts[inputs] {
+            records = cached.records
+            key.replaceSubrange(0..<key.count, with: cached.words[..<key.count])
+            payload.replaceSubrange(0..<payload.count, with: cached.words[key.count...])
+            launchInputs = inputs
+          } else {
+            switch make(move, log: nil) {
+            case .refused: continue
+            case .failed(let message):
+              takeFailure(taking, move: move, message: message)
+              continue
+            case .reached(_, let produced):
+              records = produced
+              launchInputs = keepRestart(records: records)
+            }
           }
-          if options.checksReusedTransitions,
-            !madeAlike(
-              move, from: coder.expanding(clock: options.clock), as: successors.last,
-              words: expansion.words[start...])
-          {
+        } else if let outcome = transitions.outcome(context: context, move: index, words: words) {
+          result.transitionReuse.hits += 1
+          let reused = transitions.outcomes[Int(outcome)]
+          if case .reached(let writes, _) = reused {
+            TransitionCache.write(stateKey, statePayload, writes: writes, into: &key, &payload)
+          }
+          if options.checksReusedTransitions && !engineAgrees(move, with: reused) {
             result.transitionReuse.mismatches += 1
           }
-          continue
-        }
-        result.transitionReuse.misses += 1
-        let log = move == .restart ? nil : cache.log
-        log?.clear()
-        let start = expansion.words.count
-        do {
-          let state = coder.expanding(clock: options.clock)
-          if let (next, records) = try explorer.apply(move, to: state, log: log) {
-            coder.encode(next, into: &key, payload: &payload)
-            expansion.words += key
-            expansion.words += payload
-            let kept =
-              log == nil
-              ? nil
-              : cache.remember(
-                context: context, move: index, words: words, successor: expansion.words[start...], records: records,
-                failure: nil)
-            successors.append(.encoded(move, records, cached: .init(context: context, move: index, outcome: kept)))
-          } else if log != nil {
-            cache.remember(
-              context: context, move: index, words: words, successor: nil, records: [], failure: nil)
+          switch reused {
+          case .refused: continue
+          case .failed(let message):
+            takeFailure(taking, move: move, message: message)
+            continue
+          case .reached(_, let produced):
+            records = produced
+            place.outcome = outcome
           }
-        } catch {
-          successors.append(.failed(move, "\(error)"))
-          if log != nil {
-            cache.remember(
-              context: context, move: index, words: words, successor: nil, records: [], failure: "\(error)")
+        } else {
+          result.transitionReuse.misses += 1
+          transitions.log.clear()
+          let made = make(move, log: transitions.log)
+          if case .reached = made {
+            successorWords.removeAll(keepingCapacity: true)
+            successorWords += key
+            successorWords += payload
+          }
+          place.outcome = transitions.remember(
+            made, context: context, move: index, words: words, successor: successorWords)
+          switch made {
+          case .refused: continue
+          case .failed(let message):
+            takeFailure(taking, move: move, message: message)
+            continue
+          case .reached(_, let produced): records = produced
           }
         }
+        guard takeEdge(&taking, move: move, kind: kind, records: records, place: place, launchInputs: launchInputs)
+        else { break }
       }
-      expansion.successors = successors
-      result.transitionReuse.unaccounted = cache.unaccounted
+      finishTaking(taking)
     }
 
-    /// Whether the engine, making `move` from `state`, gives what was reused: `reused` (the successor appended,
-    /// if any, whose words are `words`). For ``ExploreOptions/checksReusedTransitions``.
-    private mutating func madeAlike(
-      _ move: ExploreMove, from state: RunState, as reused: Successor?, words reusedWords: ArraySlice<UInt32>
-    ) -> Bool {
+    /// Makes `move` from the state the coder holds with the engine (noting what it reads and writes in `log`,
+    /// when given); the state it reaches is encoded into ``key`` and ``payload``. The outcome's writes are empty:
+    /// ``TransitionCache/remember(_:context:move:words:successor:)`` works them out.
+    mutating func make(_ move: ExploreMove, log: AccessLog?) -> TransitionCache.Outcome {
       do {
-        guard let (next, records) = try explorer.apply(move, to: state) else {
-          return reusedWords.isEmpty && !isFailure(reused, of: move)
-        }
+        guard let (next, records) = try explorer.apply(move, to: coder.expanding(clock: options.clock), log: log)
+        else { return .refused }
         coder.encode(next, into: &key, payload: &payload)
-        guard case .encoded(let reusedMove, let reusedRecords, _) = reused, reusedMove == move else { return false }
-        return Array(reusedWords) == key + payload && (reusedRecords.isEmpty || reusedRecords == records)
+        return .reached(writes: [], records: records)
       } catch {
-        guard case .failed(let failedMove, let message) = reused, failedMove == move else { return false }
-        return message == "\(error)"
+        return .failed("\(error)")
       }
     }
 
-    private func isFailure(_ successor: Successor?, of move: ExploreMove) -> Bool {
-      if case .failed(let failed, _) = successor, failed == move { return true }
-      return false
+    /// Whether the engine, making `move` from the state the coder holds, gives what was reused (`reused`; for a
+    /// successor, the state in ``key`` and ``payload``). For ``ExploreOptions/checksReusedTransitions``.
+    private mutating func engineAgrees(_ move: ExploreMove, with reused: TransitionCache.Outcome) -> Bool {
+      let (reusedKey, reusedPayload) = (key, payload)
+      defer { (key, payload) = (reusedKey, reusedPayload) }
+      switch (make(move, log: nil), reused) {
+      case (.refused, .refused): return true
+      case (.failed(let made), .failed(let kept)): return made == kept
+      case (.reached(_, let made), .reached(_, let kept)):
+        return key == reusedKey && payload == reusedPayload && (kept.isEmpty || kept == made)
+      default: return false
+      }
     }
 
     /// The exploration, complete.

@@ -105,9 +105,8 @@ package struct Explorer: Sendable {
   /// What one move from a state gives.
   enum Successor: Sendable {
     /// The state after the move (normalized), encoded: its key and payload are the next words of
-    /// ``Expansion/words``; and what happened on the way. `cached` says where the ``TransitionCache`` keeps the
-    /// move, if it does.
-    case encoded(ExploreMove, [Record], cached: TransitionCache.Place? = nil)
+    /// ``Expansion/words``; and what happened on the way.
+    case encoded(ExploreMove, [Record])
     /// The state after the move (normalized), when the coder that tried the move could not encode it (a thread's
     /// copy, which met a value new to it), and what happened on the way.
     case reached(ExploreMove, RunState, [Record])
@@ -124,7 +123,7 @@ package struct Explorer: Sendable {
     /// it: ``StateCoder/expanding(clock:)``).
     var state: RunState?
     var successors: [Successor]?
-    /// The keys and payloads of the ``Successor/encoded(_:_:cached:)`` successors, in their order.
+    /// The keys and payloads of the ``Successor/encoded(_:_:)`` successors, in their order.
     var words: [UInt32] = []
 
     init(state: RunState?) {

@@ -61,6 +61,8 @@ struct TransitionCache {
   private(set) var moves: [[ExploreMove]] = []
   /// Per context and move, its number in ``Exploration/moves`` once the exploration has given it one (else -1).
   private(set) var moveIDs: [[Int32]] = []
+  /// Per context and move, what taking its edges needs to know of it.
+  private(set) var kinds: [[Explorer.Exploring.MoveKind]] = []
   /// Per context and move, the read sets (ids into `readSets`) its moves read.
   private var readSetsOfMove: [[[Int32]]] = []
   /// The offsets of the words each read set covers, sorted.
@@ -132,6 +134,7 @@ struct TransitionCache {
       self.moves.append(moves())
       readSetsOfMove.append(Array(repeating: [], count: self.moves[Int(id)].count))
       moveIDs.append(Array(repeating: -1, count: self.moves[Int(id)].count))
+      kinds.append(self.moves[Int(id)].map(Explorer.Exploring.MoveKind.init))
     }
     return id
   }
@@ -146,14 +149,12 @@ struct TransitionCache {
     return nil
   }
 
-  /// Keeps what move `move` of context `context` gave from the state with `words`: `successor` (the words of the
-  /// state reached, nil when it was refused or failed) or `failure`, with the ``log``'s notes. Returns the
-  /// outcome's id; nil when nothing is kept: the cache is full, the log says the result holds only for this
+  /// Keeps what move `move` of context `context` gave from the state with `words`: `made` (with no writes:
+  /// they are worked out here; for a successor, its words are `successor`), with the ``log``'s notes. Returns
+  /// the outcome's id; nil when nothing is kept: the cache is full, the log says the result holds only for this
   /// state, or a word changed that the log does not account for (counted in ``unaccounted``).
-  @discardableResult
   mutating func remember(
-    context: Int32, move: Int, words: [UInt32], successor: ArraySlice<UInt32>?, records: [Record],
-    failure: String?
+    _ made: Outcome, context: Int32, move: Int, words: [UInt32], successor: [UInt32]
   ) -> Int32? {
     guard entries.count < Self.capacity else { return nil }
     let noted = log.current
@@ -165,10 +166,8 @@ struct TransitionCache {
     if noted.readPermissions { read += permissionOffsets }
     if noted.readVariants { read += variantOffsets }
     read.sort()
-    let outcome: Outcome
-    if let failure {
-      outcome = .failed(failure)
-    } else if let successor {
+    var outcome = made
+    if case .reached(_, let records) = made {
       var written = controlOffsets
       for index in noted.wroteVariables.indices {
         if noted.wroteVariables[index] { written += variableOffsets[index] }
@@ -177,8 +176,7 @@ struct TransitionCache {
       if noted.wrotePermissions { written += permissionOffsets }
       var isWritten = Array(repeating: false, count: words.count)
       for offset in written { isWritten[offset] = true }
-      for offset in words.indices where !isWritten[offset] && successor[successor.startIndex + offset] != words[offset]
-      {
+      for offset in words.indices where !isWritten[offset] && successor[offset] != words[offset] {
         unaccounted += 1
         return nil
       }
@@ -186,11 +184,9 @@ struct TransitionCache {
       writes.reserveCapacity(written.count * 2)
       for offset in written {
         writes.append(UInt32(offset))
-        writes.append(successor[successor.startIndex + offset])
+        writes.append(successor[offset])
       }
       outcome = .reached(writes: writes, records: records)
-    } else {
-      outcome = .refused
     }
     let readSet: Int32
     if let known = readSetIDs[read] {
@@ -208,14 +204,23 @@ struct TransitionCache {
     return id
   }
 
-  /// Writes the successor of the state with `words` by outcome `outcome` (``Outcome/reached(writes:records:)``)
-  /// at the end of `successors`.
-  static func append(_ words: [UInt32], writes: [UInt32], to successors: inout [UInt32]) {
-    let start = successors.count
-    successors += words
+  /// Writes the successor of the state with `key` and `payload` by an outcome whose writes are `writes`
+  /// (``Outcome/reached(writes:records:)``) into `successorKey` and `successorPayload`.
+  static func write(
+    _ key: [UInt32], _ payload: [UInt32], writes: [UInt32], into successorKey: inout [UInt32],
+    _ successorPayload: inout [UInt32]
+  ) {
+    for offset in key.indices { successorKey[offset] = key[offset] }
+    for offset in payload.indices { successorPayload[offset] = payload[offset] }
+    let width = key.count
     var pair = 0
     while pair < writes.count {
-      successors[start + Int(writes[pair])] = writes[pair + 1]
+      let offset = Int(writes[pair])
+      if offset < width {
+        successorKey[offset] = writes[pair + 1]
+      } else {
+        successorPayload[offset - width] = writes[pair + 1]
+      }
       pair += 2
     }
   }
