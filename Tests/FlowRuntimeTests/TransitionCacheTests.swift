@@ -159,7 +159,7 @@ import Testing
       noted.wroteVariables.indices.filter { noted.wroteVariables[$0] }
         == [index("n"), index("visits"), index("tags")].sorted())
     #expect(noted.wroteStore.indices.filter { noted.wroteStore[$0] } == [index("n")])
-    #expect(!noted.readStore && !noted.readFacts && !noted.readPermissions && !noted.readVariants && !noted.isPartial)
+    #expect(!noted.readStore && !noted.readFacts && !noted.readPermissions && !noted.readVariants)
 
     // `maybe` stays (n is 1): the hook's write to `visits` is undone, so what `visits` held before counts as read.
     log.clear()
@@ -179,8 +179,14 @@ import Testing
     noted = log.current
     #expect(noted.wrotePermissions && noted.readPermissions && noted.wroteVariables[index("reminded")])
 
+    // A launch writes every variable but `n`, which it loads from its stored value; it looks for each persisted
+    // variable's stored value, and writes the permissions and variants it was given.
     log.clear()
-    _ = try engine.launch(Launch(environment: [:], permissions: [:], store: [:], clock: 0), log: log)
-    #expect(log.current.isPartial)
+    _ = try engine.launch(Launch(environment: [:], permissions: [:], store: ["count": .int(2)], clock: 0), log: log)
+    noted = log.current
+    #expect(noted.loadedFromStore.indices.filter { noted.loadedFromStore[$0] } == [index("n")])
+    #expect(noted.readStorePresence.indices.filter { noted.readStorePresence[$0] } == [index("n")])
+    #expect(noted.wroteVariables.indices.filter { !noted.wroteVariables[$0] } == [index("n")])
+    #expect(noted.wrotePermissions && noted.wroteVariants && !noted.readVariables.contains(true))
   }
 }

@@ -5,21 +5,34 @@ import Synchronization
 ///
 /// The engine is a pure function of what it reads: from two states that agree on everything an event read (and
 /// on the rest of the run's state: step, history, pending answer, timer), the event does the same, and writes
-/// the same values to the same variables. `flowrun
-/// explore` relies on that to reuse a move's result for every state that agrees with the first on what the
-/// move read.
+/// the same values to the same variables. `flowrun explore` relies on that to reuse a move's result for every
+/// state that agrees with the first on what the move read.
 ///
-/// A variable that is written and later put back (the engine undoes part of an event: a route that stays after
-/// the `advance` hook ran) holds its value from before again, so it counts as read too.
+/// A value the event wrote itself is not read from the state before: reading it again is not noted. A variable
+/// that is written and later put back (the engine undoes part of an event: a route that stays after the
+/// `advance` hook ran) holds its value from before again, so it counts as read. A launch starts from a fresh
+/// state (every variable written) and loads each persisted variable from its stored value: the variable is then
+/// that value's copy (``Entries/loadedFromStore``), whatever it is, and whether the store holds a value is read
+/// (``Entries/readStorePresence``); reading the variable afterwards reads its stored value
+/// (``Entries/readStoredValue``).
 package final class AccessLog: Sendable {
-  /// What one event read and wrote.
+  /// What one event read and wrote; per variable, in the order the flow declares them.
   package struct Entries: Sendable {
-    /// Per variable, in the order the flow declares them: whether the event read it.
+    /// Whether the event read the variable's value from the state before it.
     package var readVariables: [Bool]
-    /// Per variable: whether the event assigned it.
+    /// Whether the event assigned the variable.
     package var wroteVariables: [Bool]
-    /// Per variable: whether the event wrote its stored value (a persisted variable's store key).
+    /// Whether the variable holds its stored value as a launch loaded it (coerced to its type, or its default
+    /// when the stored value does not fit).
+    package var loadedFromStore: [Bool]
+    /// Whether the event read the variable's stored value (a loaded variable read afterwards).
+    package var readStoredValue: [Bool]
+    /// Whether the event read whether the store holds a value for the variable (a launch).
+    package var readStorePresence: [Bool]
+    /// Whether the event wrote the variable's stored value (a persisted variable's store key).
     package var wroteStore: [Bool]
+    /// Whether the variable holds a value this event wrote or loaded (reading it then reads nothing before).
+    var holdsOwnValue: [Bool]
     /// Whether an expression read `store` (all stored values).
     package var readStore = false
     /// Whether an expression read `env` (all facts).
@@ -31,43 +44,79 @@ package final class AccessLog: Sendable {
     package var wrotePermissions = false
     /// Whether the event read the experiment variants (all of them).
     package var readVariants = false
-    /// Whether the event did what depends on more than the log says (a launch, which starts from the launch's
-    /// store, not the state's): its result holds only for this state.
-    package var isPartial = false
+    /// Whether the event assigned the experiment variants (a launch; counted as reading them too).
+    package var wroteVariants = false
+
+    init(variableCount: Int) {
+      let none = Array(repeating: false, count: variableCount)
+      readVariables = none
+      wroteVariables = none
+      loadedFromStore = none
+      readStoredValue = none
+      readStorePresence = none
+      wroteStore = none
+      holdsOwnValue = none
+    }
   }
 
   // A rejection's message is composed when it is read, by a closure that holds the run (and its log); the
   // lock keeps such a late reader from racing the thread that handles the next event.
   private let entries: Mutex<Entries>
+  private let variableCount: Int
 
   /// A log for a run of a flow with `variableCount` variables.
   package init(variableCount: Int) {
-    let none = Array(repeating: false, count: variableCount)
-    entries = Mutex(Entries(readVariables: none, wroteVariables: none, wroteStore: none))
+    self.variableCount = variableCount
+    entries = Mutex(Entries(variableCount: variableCount))
   }
 
   /// What was noted since the last ``clear()``.
   package var current: Entries { entries.withLock { $0 } }
 
   /// Forgets what was noted.
-  package func clear() {
+  package func clear() { entries.withLock { $0 = Entries(variableCount: variableCount) } }
+
+  func read(variable index: Int) {
     entries.withLock { entries in
-      for index in entries.readVariables.indices {
-        entries.readVariables[index] = false
-        entries.wroteVariables[index] = false
-        entries.wroteStore[index] = false
+      if entries.loadedFromStore[index] {
+        entries.readStoredValue[index] = true
+      } else if !entries.holdsOwnValue[index] {
+        entries.readVariables[index] = true
       }
-      entries.readStore = false
-      entries.readFacts = false
-      entries.readPermissions = false
-      entries.wrotePermissions = false
-      entries.readVariants = false
-      entries.isPartial = false
     }
   }
 
-  func read(variable index: Int) { entries.withLock { $0.readVariables[index] = true } }
-  func wrote(variable index: Int) { entries.withLock { $0.wroteVariables[index] = true } }
+  func wrote(variable index: Int) {
+    entries.withLock { entries in
+      entries.wroteVariables[index] = true
+      entries.holdsOwnValue[index] = true
+      entries.loadedFromStore[index] = false
+    }
+  }
+
+  /// A launch replaced the state: every variable holds its default, written by this event.
+  func startedAfresh() {
+    entries.withLock { entries in
+      for index in entries.wroteVariables.indices {
+        entries.wroteVariables[index] = true
+        entries.holdsOwnValue[index] = true
+        entries.loadedFromStore[index] = false
+      }
+    }
+  }
+
+  /// A launch looked for variable `index`'s stored value.
+  func readStorePresence(of index: Int) { entries.withLock { $0.readStorePresence[index] = true } }
+
+  /// A launch loaded variable `index` from its stored value.
+  func loadedFromStore(_ index: Int) {
+    entries.withLock { entries in
+      entries.loadedFromStore[index] = true
+      entries.wroteVariables[index] = false
+      entries.holdsOwnValue[index] = true
+    }
+  }
+
   func wroteStore(of index: Int) { entries.withLock { $0.wroteStore[index] = true } }
   func readWholeStore() { entries.withLock { $0.readStore = true } }
   func readFacts() { entries.withLock { $0.readFacts = true } }
@@ -79,14 +128,21 @@ package final class AccessLog: Sendable {
       entries.readPermissions = true
     }
   }
-  func markPartial() { entries.withLock { $0.isPartial = true } }
+  func wroteVariants() {
+    entries.withLock { entries in
+      entries.wroteVariants = true
+      entries.readVariants = true
+    }
+  }
 
   /// The state went back to what it was before some writes: each value written so far is the one the state
-  /// held before the event again, so it counts as read.
+  /// held before again, so it counts as read.
   func restored() {
     entries.withLock { entries in
-      for index in entries.wroteVariables.indices where entries.wroteVariables[index] {
+      for index in entries.wroteVariables.indices where entries.holdsOwnValue[index] {
         entries.readVariables[index] = true
+        if entries.loadedFromStore[index] { entries.readStoredValue[index] = true }
+        entries.holdsOwnValue[index] = false
       }
       if entries.wroteStore.contains(true) { entries.readStore = true }
     }

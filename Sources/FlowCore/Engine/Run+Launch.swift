@@ -3,8 +3,6 @@
 extension Run {
 
   mutating func launch(_ launch: Launch) throws(RunError) {
-    // The state starts from the launch, not from the one before.
-    log?.markPartial()
     var fresh = RunState()
     fresh.clock = launch.clock
     // What the launch gives, and the default of each declared fact or permission it leaves out. A relaunch gives
@@ -20,6 +18,10 @@ extension Run {
     fresh.store = launch.store ?? [:]
     fresh.variables = flow.variables.map(\.defaultValue)
     state = fresh
+    // What the launch brings (facts, permissions, store) is the state's now; the permissions with the defaults
+    // it leaves out.
+    log?.startedAfresh()
+    log?.wrotePermissions()
     if let problem = launch.storeProblem {
       note(.warning("the store could not be read (\(problem)); using the declared defaults"))
     }
@@ -30,10 +32,12 @@ extension Run {
           emit(.persist(key: key, value: flow.variables[index].defaultValue.stored))
           continue
         }
+        log?.readStorePresence(of: index)
         if let stored = state.store[key] {
-          if let typed = flow.variables[index].coerce(stored) {
-            state.variables[index] = typed
-          } else {
+          // The variable is its stored value's copy (or its default, when that does not fit).
+          log?.loadedFromStore(index)
+          state.variables[index] = flow.variables[index].loaded(from: stored)
+          if flow.variables[index].coerce(stored) == nil {
             let variable = flow.variables[index]
             note(
               .warning(
@@ -49,6 +53,7 @@ extension Run {
         if let value = flow.variables[index].coerce(try evaluate(initial)) { state.variables[index] = value }
       }
     }
+    log?.wroteVariants()
     try assignVariants(pinned: launch.variants)
     try runLaunchItems(from: 0)
   }

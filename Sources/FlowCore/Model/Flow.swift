@@ -200,6 +200,9 @@ package struct Variable: Sendable, Hashable {
     if let allowedValues, case .string(let s) = typed { return allowedValues.contains(s) ? typed : nil }
     return typed
   }
+  /// The value a launch loads from the stored value `stored`: `stored` as this variable holds it, or the default
+  /// when it does not fit (the launch warns).
+  package func loaded(from stored: Value) -> Value { coerce(stored) ?? defaultValue }
 }
 
 /// A route of `resume`: to a step, or to the step whose raw value an expression gives.

@@ -129,14 +129,12 @@ extension Explorer {
       /// It goes on through the flow (``ExploreMove/isForward``).
       var isForward: Bool
       var isBack: Bool
-      var isRestart: Bool
       /// An answer to a permission request (its outcome gets a witness).
       var isPermissionAnswer: Bool
 
       init(_ move: ExploreMove) {
         isForward = move.isForward
         isBack = move == .event(.back)
-        isRestart = move == .restart
         if case .answer(_, _?, _, _) = move { isPermissionAnswer = true } else { isPermissionAnswer = false }
       }
     }
@@ -353,31 +351,11 @@ extension Explorer {
         let kind = transitions.kinds[Int(context)][index]
         var place = TransitionCache.Place(context: context, move: index, outcome: nil)
         var records: [Record] = []
-        var launchInputs: HashedWords?
-        if kind.isRestart {
-          // A relaunch depends only on the facts, permissions and store, which many states share.
-          let inputs = coder.launchInputs()
-          if let cached = restarts[inputs] {
-            records = cached.records
-            key.replaceSubrange(0..<key.count, with: cached.words[..<key.count])
-            payload.replaceSubrange(0..<payload.count, with: cached.words[key.count...])
-            launchInputs = inputs
-          } else {
-            switch make(move, log: nil) {
-            case .refused: continue
-            case .failed(let message):
-              takeFailure(taking, move: move, message: message)
-              continue
-            case .reached(_, let produced):
-              records = produced
-              launchInputs = keepRestart(records: records)
-            }
-          }
-        } else if let outcome = transitions.outcome(context: context, move: index, words: words) {
+        if let outcome = transitions.outcome(context: context, move: index, words: words) {
           result.transitionReuse.hits += 1
           let reused = transitions.outcomes[Int(outcome)]
           if case .reached(let writes, _) = reused {
-            TransitionCache.write(stateKey, statePayload, writes: writes, into: &key, &payload)
+            transitions.write(stateKey, statePayload, writes: writes, into: &key, &payload, coder: &coder)
           }
           if options.checksReusedTransitions && !engineAgrees(move, with: reused) {
             result.transitionReuse.mismatches += 1
@@ -401,7 +379,7 @@ extension Explorer {
             successorWords += payload
           }
           place.outcome = transitions.remember(
-            made, context: context, move: index, words: words, successor: successorWords)
+            made, context: context, move: index, words: words, successor: successorWords, coder: &coder)
           switch made {
           case .refused: continue
           case .failed(let message):
@@ -410,7 +388,7 @@ extension Explorer {
           case .reached(_, let produced): records = produced
           }
         }
-        guard takeEdge(&taking, move: move, kind: kind, records: records, place: place, launchInputs: launchInputs)
+        guard takeEdge(&taking, move: move, kind: kind, records: records, place: place, launchInputs: nil)
         else { break }
       }
       finishTaking(taking)

@@ -42,6 +42,9 @@ struct StateCoder {
   let variableMatters: [Bool]
   let storeKeyMatters: [Bool]
   private let outcomes: [TerminalOutcome]
+  /// The flow's variables, and the store slot of each persisted one.
+  private let variables: [Variable]
+  private let storeSlotOfVariable: [Int?]
   /// The key and payload of the state being expanded, once there is one.
   private var parentKey: [UInt32] = []
   private var parentPayload: [UInt32] = []
@@ -81,6 +84,13 @@ struct StateCoder {
     payloadWidth = (variableMatters + storeKeyMatters).filter { !$0 }.count
     variablePayload = variableMatters.filter { !$0 }.count
     outcomes = flow.steps.map { $0.terminalOutcome ?? .completed }
+    variables = flow.variables
+    var slot = 0
+    storeSlotOfVariable = flow.variables.map { variable in
+      guard variable.persistKey != nil else { return nil }
+      defer { slot += 1 }
+      return slot
+    }
     parentKey = Array(repeating: 0, count: width)
     parentPayload = Array(repeating: 0, count: payloadWidth)
     previousKey = parentKey
@@ -335,6 +345,16 @@ struct StateCoder {
       state.variants.append(Int(key[slot + offset]) - 1)
     }
     return state
+  }
+
+  /// The words of variable `index` (its key word, and its payload word when the key compares only whether it is
+  /// empty) once a launch has loaded it (``Variable/loaded(from:)``) from its stored value with id `stored`.
+  mutating func loadedWords(variable index: Int, stored: UInt32) -> (key: UInt32, payload: UInt32?) {
+    guard let slot = storeSlotOfVariable[index] else { preconditionFailure("variable \(index) is not persisted") }
+    let value = variables[index].loaded(from: valueList[variableCount + slot][Int(stored) - 1])
+    // Interned here (on the exploring thread's coder, which interns).
+    let id = interned(value, table: index) ?? 0
+    return variableMatters[index] ? (id, nil) : (Self.emptiness(value), id)
   }
 
   /// Whether `a` and `b` are one dictionary: the same storage, so the same contents. Two dictionaries with the

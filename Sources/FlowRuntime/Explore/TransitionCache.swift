@@ -16,7 +16,10 @@ package import FlowCore
 /// ``AccessLog``). A move can read different variables from states of one context (a condition decides what is
 /// read next), so each context and move keeps every set of words its moves read, and a look-up tries each.
 ///
-/// Relaunches are not cached here (they start from the launch, not the state: ``Explorer/RestartCache``).
+/// A relaunch starts from a fresh state and loads each persisted variable from its stored value: a variable so
+/// loaded is written as its stored value's copy (``AccessLog/Entries/loadedFromStore``), the words of which are
+/// worked out once per stored value, and the relaunch is keyed by whether each value is stored and by what it
+/// went on to read.
 struct TransitionCache {
   /// What a move gave.
   enum Outcome {
@@ -74,6 +77,8 @@ struct TransitionCache {
   /// Moves that changed a word their log does not account for: a read or write the engine does not note. None is
   /// kept; tests expect none.
   private(set) var unaccounted = 0
+  /// Per variable, the words it gets when a launch loads it, by its stored value's id.
+  private var loadedWords: [[UInt32: (key: UInt32, payload: UInt32?)]]
   /// Words being looked up.
   private var probe: [UInt32] = []
   private var control: [UInt32]
@@ -117,6 +122,7 @@ struct TransitionCache {
     }
     storeOffsets = stored
     log = AccessLog(variableCount: coder.variableCount)
+    loadedWords = Array(repeating: [:], count: coder.variableCount)
     contexts = StateSet(width: controlOffsets.count + permissionOffsets.count)
     control = Array(repeating: 0, count: contexts.width)
   }
@@ -150,38 +156,58 @@ struct TransitionCache {
   }
 
   /// Keeps what move `move` of context `context` gave from the state with `words`: `made` (with no writes:
-  /// they are worked out here; for a successor, its words are `successor`), with the ``log``'s notes. Returns
-  /// the outcome's id; nil when nothing is kept: the cache is full, the log says the result holds only for this
-  /// state, or a word changed that the log does not account for (counted in ``unaccounted``).
+  /// they are worked out here; for a successor, its words are `successor`), with the ``log``'s notes. `coder`
+  /// gives the words of a variable loaded from its stored value. Returns the outcome's id; nil when nothing is
+  /// kept: the cache is full, or a word changed that the log does not account for (counted in ``unaccounted``).
   mutating func remember(
-    _ made: Outcome, context: Int32, move: Int, words: [UInt32], successor: [UInt32]
+    _ made: Outcome, context: Int32, move: Int, words: [UInt32], successor: [UInt32], coder: inout StateCoder
   ) -> Int32? {
     guard entries.count < Self.capacity else { return nil }
     let noted = log.current
-    guard !noted.isPartial else { return nil }
     var read: [Int] = []
-    for (index, wasRead) in noted.readVariables.enumerated() where wasRead { read += variableOffsets[index] }
+    for index in noted.readVariables.indices {
+      if noted.readVariables[index] { read += variableOffsets[index] }
+      if noted.readStoredValue[index] { read += storeOffsets[index] }
+      // Whether a value is stored: its key word is 0 or not.
+      if noted.readStorePresence[index] { read.append(Self.presence(of: storeOffsets[index][0])) }
+    }
     if noted.readStore { read += storeOffsets.flatMap { $0 } }
     if noted.readFacts { read += factOffsets }
     if noted.readPermissions { read += permissionOffsets }
     if noted.readVariants { read += variantOffsets }
-    read.sort()
+    read = Array(Set(read)).sorted()
     var outcome = made
     if case .reached(_, let records) = made {
       var written = controlOffsets
+      var loaded: [Int] = []
       for index in noted.wroteVariables.indices {
         if noted.wroteVariables[index] { written += variableOffsets[index] }
+        if noted.loadedFromStore[index] { loaded.append(index) }
         if noted.wroteStore[index] { written += storeOffsets[index] }
       }
       if noted.wrotePermissions { written += permissionOffsets }
+      if noted.wroteVariants { written += variantOffsets }
       var isWritten = Array(repeating: false, count: words.count)
       for offset in written { isWritten[offset] = true }
+      var writes: [UInt32] = []
+      writes.reserveCapacity(written.count * 2 + loaded.count * 2)
+      for index in loaded {
+        // Its words follow from its stored value's: checked here against what the engine gave.
+        let stored = words[storeOffsets[index][storeOffsets[index].count - 1]]
+        let (key, payload) = loadedWords(of: index, stored: stored, coder: &coder)
+        let offsets = variableOffsets[index]
+        guard successor[offsets[0]] == key, payload.map({ successor[offsets[1]] == $0 }) ?? true else {
+          unaccounted += 1
+          return nil
+        }
+        for offset in offsets { isWritten[offset] = true }
+        writes.append(Self.loadedMark | UInt32(index))
+        writes.append(0)
+      }
       for offset in words.indices where !isWritten[offset] && successor[offset] != words[offset] {
         unaccounted += 1
         return nil
       }
-      var writes: [UInt32] = []
-      writes.reserveCapacity(written.count * 2)
       for offset in written {
         writes.append(UInt32(offset))
         writes.append(successor[offset])
@@ -204,25 +230,55 @@ struct TransitionCache {
     return id
   }
 
+  /// Marks a write (pair of ``Outcome/reached(writes:records:)``) as "variable (the low bits) loaded from its
+  /// stored value".
+  private static let loadedMark: UInt32 = 1 << 31
+
+  /// A read-set entry for whether the word at `offset` is 0 (kept as `-1 - offset`).
+  private static func presence(of offset: Int) -> Int { -1 - offset }
+
+  /// The words variable `index` gets when a launch loads it from the stored value with id `stored`, worked out
+  /// once per stored value.
+  private mutating func loadedWords(of index: Int, stored: UInt32, coder: inout StateCoder)
+    -> (key: UInt32, payload: UInt32?)
+  {
+    if let known = loadedWords[index][stored] { return known }
+    let made = coder.loadedWords(variable: index, stored: stored)
+    loadedWords[index][stored] = made
+    return made
+  }
+
   /// Writes the successor of the state with `key` and `payload` by an outcome whose writes are `writes`
   /// (``Outcome/reached(writes:records:)``) into `successorKey` and `successorPayload`.
-  static func write(
+  mutating func write(
     _ key: [UInt32], _ payload: [UInt32], writes: [UInt32], into successorKey: inout [UInt32],
-    _ successorPayload: inout [UInt32]
+    _ successorPayload: inout [UInt32], coder: inout StateCoder
   ) {
     for offset in key.indices { successorKey[offset] = key[offset] }
     for offset in payload.indices { successorPayload[offset] = payload[offset] }
     let width = key.count
+    func put(_ word: UInt32, at offset: Int) {
+      if offset < width { successorKey[offset] = word } else { successorPayload[offset - width] = word }
+    }
     var pair = 0
     while pair < writes.count {
-      let offset = Int(writes[pair])
-      if offset < width {
-        successorKey[offset] = writes[pair + 1]
+      if writes[pair] & Self.loadedMark != 0 {
+        let index = Int(writes[pair] & ~Self.loadedMark)
+        let offsets = variableOffsets[index]
+        let loaded = loadedWords(of: index, stored: storedID(of: index, key: key, payload: payload), coder: &coder)
+        put(loaded.key, at: offsets[0])
+        if let word = loaded.payload { put(word, at: offsets[1]) }
       } else {
-        successorPayload[offset - width] = writes[pair + 1]
+        put(writes[pair + 1], at: Int(writes[pair]))
       }
       pair += 2
     }
+  }
+
+  /// The id of variable `index`'s stored value in the state with `key` and `payload`.
+  private func storedID(of index: Int, key: [UInt32], payload: [UInt32]) -> UInt32 {
+    let offset = storeOffsets[index][storeOffsets[index].count - 1]
+    return offset < key.count ? key[offset] : payload[offset - key.count]
   }
 
   /// Notes the number the exploration gave the move at `place`.
@@ -239,6 +295,8 @@ struct TransitionCache {
     probe.append(UInt32(bitPattern: context))
     probe.append(UInt32(move))
     probe.append(UInt32(bitPattern: readSet))
-    for offset in readSets[Int(readSet)] { probe.append(words[offset]) }
+    for offset in readSets[Int(readSet)] {
+      probe.append(offset >= 0 ? words[offset] : words[-1 - offset] == 0 ? 0 : 1)
+    }
   }
 }
