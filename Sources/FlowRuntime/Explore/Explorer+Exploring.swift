@@ -348,25 +348,25 @@ extension Explorer {
       let moves = transitions.moves[Int(context)]
       for index in moves.indices {
         let move = moves[index]
-        let kind = transitions.kinds[Int(context)][index]
+        let kind = transitions.moveKinds[Int(context)][index]
         var place = TransitionCache.Place(context: context, move: index, outcome: nil)
         var records: [Record] = []
         if let outcome = transitions.outcome(context: context, move: index, words: words) {
           result.transitionReuse.hits += 1
-          let reused = transitions.outcomes[Int(outcome)]
-          if case .reached(let writes, _) = reused {
-            transitions.write(stateKey, statePayload, writes: writes, into: &key, &payload, coder: &coder)
+          let reused = transitions.kind(of: outcome)
+          if reused == .reached {
+            transitions.write(stateKey, statePayload, outcome: outcome, into: &key, &payload, coder: &coder)
           }
-          if options.checksReusedTransitions && !engineAgrees(move, with: reused) {
+          if options.checksReusedTransitions && !engineAgrees(move, with: transitions.outcome(outcome)) {
             result.transitionReuse.mismatches += 1
           }
           switch reused {
           case .refused: continue
-          case .failed(let message):
-            takeFailure(taking, move: move, message: message)
+          case .failed:
+            takeFailure(taking, move: move, message: transitions.failure(of: outcome))
             continue
-          case .reached(_, let produced):
-            records = produced
+          case .reached:
+            records = transitions.records(of: outcome)
             place.outcome = outcome
           }
         } else {
@@ -378,8 +378,13 @@ extension Explorer {
             successorWords += key
             successorWords += payload
           }
+          // The cache keeps only the records a later edge may be the first witness of.
+          var kept = made
+          if case .reached(let writes, let produced) = made {
+            kept = .reached(writes: writes, records: produced.filter { hasNoWitness($0) })
+          }
           place.outcome = transitions.remember(
-            made, context: context, move: index, words: words, successor: successorWords, coder: &coder)
+            kept, context: context, move: index, words: words, successor: successorWords, coder: &coder)
           switch made {
           case .refused: continue
           case .failed(let message):
@@ -392,6 +397,12 @@ extension Explorer {
         else { break }
       }
       finishTaking(taking)
+    }
+
+    /// Whether `record` takes a declared transition that has no witness yet (and the exploration tracks them).
+    func hasNoWitness(_ record: Record) -> Bool {
+      guard options.trackTransitions, let transition = FlowTransition(taken: record) else { return false }
+      return result.transitionWitness[transition] == nil
     }
 
     /// Makes `move` from the state the coder holds with the engine (noting what it reads and writes in `log`,

@@ -30,6 +30,9 @@ struct TransitionCache {
     /// The successor: the state's words with `writes` (pairs of offset and word) written over them, and what
     /// happened on the way.
     case reached(writes: [UInt32], records: [Record])
+
+    /// The words of its writes (none unless reached).
+    var writeCount: Int { if case .reached(let writes, _) = self { writes.count } else { 0 } }
   }
 
   /// A move of a context, and the outcome kept for it from the state expanded, if one is.
@@ -65,15 +68,15 @@ struct TransitionCache {
   /// Per context and move, its number in ``Exploration/moves`` once the exploration has given it one (else -1).
   private(set) var moveIDs: [[Int32]] = []
   /// Per context and move, what taking its edges needs to know of it.
-  private(set) var kinds: [[Explorer.Exploring.MoveKind]] = []
+  private(set) var moveKinds: [[Explorer.Exploring.MoveKind]] = []
   /// Per context and move, the read sets (ids into `readSets`) its moves read.
   private var readSetsOfMove: [[[Int32]]] = []
   /// The offsets of the words each read set covers, sorted.
   private var readSets: [[Int]] = []
   private var readSetIDs: [[Int]: Int32] = [:]
-  /// Outcome ids by context, move, read set and the words read.
-  private var entries: [HashedWords: Int32] = [:]
-  private(set) var outcomes: [Outcome] = []
+  /// The outcomes kept, each under its key (context, move, read set and the words read), in flat arrays: an
+  /// outcome costs a few dozen bytes, with no allocation of its own (anicca-v01 keeps about 80,000).
+  private var table = OutcomeTable()
   /// Moves that changed a word their log does not account for: a read or write the engine does not note. None is
   /// kept; tests expect none.
   private(set) var unaccounted = 0
@@ -140,7 +143,7 @@ struct TransitionCache {
       self.moves.append(moves())
       readSetsOfMove.append(Array(repeating: [], count: self.moves[Int(id)].count))
       moveIDs.append(Array(repeating: -1, count: self.moves[Int(id)].count))
-      kinds.append(self.moves[Int(id)].map(Explorer.Exploring.MoveKind.init))
+      moveKinds.append(self.moves[Int(id)].map(Explorer.Exploring.MoveKind.init))
     }
     return id
   }
@@ -150,7 +153,7 @@ struct TransitionCache {
   mutating func outcome(context: Int32, move: Int, words: [UInt32]) -> Int32? {
     for readSet in readSetsOfMove[Int(context)][move] {
       fillProbe(context: context, move: move, readSet: readSet, words: words)
-      if let outcome = entries[HashedWords(words: probe)] { return outcome }
+      if let outcome = table.find(probe) { return outcome }
     }
     return nil
   }
@@ -162,7 +165,7 @@ struct TransitionCache {
   mutating func remember(
     _ made: Outcome, context: Int32, move: Int, words: [UInt32], successor: [UInt32], coder: inout StateCoder
   ) -> Int32? {
-    guard entries.count < Self.capacity else { return nil }
+    guard table.count < Self.capacity else { return nil }
     let noted = log.current
     var read: [Int] = []
     for index in noted.readVariables.indices {
@@ -224,10 +227,22 @@ struct TransitionCache {
     }
     if !readSetsOfMove[Int(context)][move].contains(readSet) { readSetsOfMove[Int(context)][move].append(readSet) }
     fillProbe(context: context, move: move, readSet: readSet, words: words)
-    let id = Int32(outcomes.count)
-    entries[HashedWords(words: probe)] = id
-    outcomes.append(outcome)
-    return id
+    return table.append(outcome, key: probe)
+  }
+
+  /// What outcome `outcome` is.
+  func kind(of outcome: Int32) -> OutcomeTable.Kind { table.kinds[Int(outcome)] }
+  /// The failure of a ``OutcomeTable/Kind/failed`` outcome.
+  func failure(of outcome: Int32) -> String { table.failures[outcome] ?? "" }
+  /// What happened on the way of a ``OutcomeTable/Kind/reached`` outcome, until ``dropRecords(of:)``.
+  func records(of outcome: Int32) -> [Record] { table.records[outcome] ?? [] }
+  /// Outcome `outcome` as ``remember(_:context:move:words:successor:coder:)`` got it (its writes worked out).
+  func outcome(_ outcome: Int32) -> Outcome {
+    switch kind(of: outcome) {
+    case .refused: .refused
+    case .failed: .failed(failure(of: outcome))
+    case .reached: .reached(writes: Array(table.writes(of: outcome)), records: records(of: outcome))
+    }
   }
 
   /// Marks a write (pair of ``Outcome/reached(writes:records:)``) as "variable (the low bits) loaded from its
@@ -248,20 +263,21 @@ struct TransitionCache {
     return made
   }
 
-  /// Writes the successor of the state with `key` and `payload` by an outcome whose writes are `writes`
-  /// (``Outcome/reached(writes:records:)``) into `successorKey` and `successorPayload`.
+  /// Writes the successor of the state with `key` and `payload` by outcome `outcome` (a
+  /// ``OutcomeTable/Kind/reached`` one) into `successorKey` and `successorPayload`.
   mutating func write(
-    _ key: [UInt32], _ payload: [UInt32], writes: [UInt32], into successorKey: inout [UInt32],
+    _ key: [UInt32], _ payload: [UInt32], outcome: Int32, into successorKey: inout [UInt32],
     _ successorPayload: inout [UInt32], coder: inout StateCoder
   ) {
+    let writes = table.writes(of: outcome)
     for offset in key.indices { successorKey[offset] = key[offset] }
     for offset in payload.indices { successorPayload[offset] = payload[offset] }
     let width = key.count
     func put(_ word: UInt32, at offset: Int) {
       if offset < width { successorKey[offset] = word } else { successorPayload[offset - width] = word }
     }
-    var pair = 0
-    while pair < writes.count {
+    var pair = writes.startIndex
+    while pair < writes.endIndex {
       if writes[pair] & Self.loadedMark != 0 {
         let index = Int(writes[pair] & ~Self.loadedMark)
         let offsets = variableOffsets[index]
@@ -285,10 +301,7 @@ struct TransitionCache {
   mutating func setMoveID(_ id: Int32, at place: Place) { moveIDs[Int(place.context)][place.move] = id }
 
   /// The records of outcome `outcome` are no longer needed (their transitions have witnesses).
-  mutating func dropRecords(of outcome: Int32) {
-    guard case .reached(let writes, let records) = outcomes[Int(outcome)], !records.isEmpty else { return }
-    outcomes[Int(outcome)] = .reached(writes: writes, records: [])
-  }
+  mutating func dropRecords(of outcome: Int32) { table.records[outcome] = nil }
 
   private mutating func fillProbe(context: Int32, move: Int, readSet: Int32, words: [UInt32]) {
     probe.removeAll(keepingCapacity: true)
@@ -298,5 +311,102 @@ struct TransitionCache {
     for offset in readSets[Int(readSet)] {
       probe.append(offset >= 0 ? words[offset] : words[-1 - offset] == 0 ? 0 : 1)
     }
+  }
+}
+
+/// The outcomes a ``TransitionCache`` keeps, in flat arrays: a hash table (open addressing) from each outcome's
+/// key to its id, the keys back to back, and the reached outcomes' writes back to back.
+struct OutcomeTable {
+  enum Kind: UInt8 {
+    case refused, failed, reached
+  }
+
+  private(set) var kinds: [Kind] = []
+  /// The keys, back to back: outcome `i`'s is `keyWords[keyStart[i]..<keyStart[i + 1]]`.
+  private var keyWords: [UInt32] = []
+  private var keyStart: [Int32] = [0]
+  private var keyHash: [Int] = []
+  /// The writes (pairs of words) of reached outcomes: outcome `i`'s are
+  /// `writeWords[writeStart[i]..<writeEnd[i]]`. Outcomes with the same writes share them (most relaunches write
+  /// the same words: the defaults, and each loaded variable from its stored value).
+  private var writeWords: [UInt32] = []
+  private var writeStart: [Int32] = []
+  private var writeEnd: [Int32] = []
+  /// The start of the writes kept, by their hash.
+  private var writesByHash: [Int: Int32] = [:]
+  private(set) var failures: [Int32: String] = [:]
+  /// The records of reached outcomes whose transitions have no witness yet.
+  var records: [Int32: [Record]] = [:]
+  private var slots = [Int32](repeating: -1, count: 1 << 10)
+
+  var count: Int { kinds.count }
+
+  func writes(of outcome: Int32) -> ArraySlice<UInt32> {
+    writeWords[Int(writeStart[Int(outcome)])..<Int(writeEnd[Int(outcome)])]
+  }
+
+  /// The id of the outcome kept under `key`.
+  func find(_ key: [UInt32]) -> Int32? {
+    let hash = StateSet.hash(key[...])
+    let mask = slots.count - 1
+    var slot = hash & mask
+    while true {
+      let id = slots[slot]
+      if id < 0 { return nil }
+      if keyHash[Int(id)] == hash && keyEquals(Int(id), key) { return id }
+      slot = (slot + 1) & mask
+    }
+  }
+
+  /// Keeps `outcome` under `key` (not kept yet); returns its id.
+  mutating func append(_ outcome: TransitionCache.Outcome, key: [UInt32]) -> Int32 {
+    let id = Int32(kinds.count)
+    if (kinds.count + 1) * 2 > slots.count { grow() }
+    let hash = StateSet.hash(key[...])
+    keyWords += key
+    keyStart.append(Int32(keyWords.count))
+    keyHash.append(hash)
+    var start = Int32(writeWords.count)
+    switch outcome {
+    case .refused: kinds.append(.refused)
+    case .failed(let message):
+      kinds.append(.failed)
+      failures[id] = message
+    case .reached(let writes, let produced):
+      kinds.append(.reached)
+      let writesHash = StateSet.hash(writes[...])
+      if let kept = writesByHash[writesHash],
+        writeWords[Int(kept)..<(Int(kept) + writes.count)].elementsEqual(writes)
+      {
+        start = kept
+      } else {
+        writesByHash[writesHash] = start
+        writeWords += writes
+      }
+      if !produced.isEmpty { records[id] = produced }
+    }
+    writeStart.append(start)
+    writeEnd.append(start + Int32(outcome.writeCount))
+    place(id, hash: hash)
+    return id
+  }
+
+  private func keyEquals(_ id: Int, _ key: [UInt32]) -> Bool {
+    let start = Int(keyStart[id])
+    guard Int(keyStart[id + 1]) - start == key.count else { return false }
+    for offset in key.indices where keyWords[start + offset] != key[offset] { return false }
+    return true
+  }
+
+  private mutating func place(_ id: Int32, hash: Int) {
+    let mask = slots.count - 1
+    var slot = hash & mask
+    while slots[slot] >= 0 { slot = (slot + 1) & mask }
+    slots[slot] = id
+  }
+
+  private mutating func grow() {
+    slots = [Int32](repeating: -1, count: slots.count * 2)
+    for id in kinds.indices { place(Int32(id), hash: keyHash[id]) }
   }
 }
