@@ -1,0 +1,105 @@
+import FlowCore
+
+// The one-thread exploration's moves, reused from the transition cache (TransitionCache.swift) or made by the
+// engine and kept there: part of ``Explorer/Exploring``.
+
+extension Explorer.Exploring {
+  /// Expands the state the coder holds (key `stateKey`, payload `statePayload`) and takes its edges as
+  /// ``take(_:)`` does, move by move: the result of a move comes from ``transitions`` when a state that agrees on
+  /// what the move reads made it before, else from the engine (and is kept there). The state is decoded only
+  /// for a move the engine makes.
+  mutating func expandReusing(key stateKey: [UInt32], payload statePayload: [UInt32]) {
+    var taking = beginTaking()
+    guard expands(Int(taking.id)) else { return takeUnexpanded(taking) }
+    words.removeAll(keepingCapacity: true)
+    words += stateKey
+    words += statePayload
+    let context = transitions.context(of: words) { explorer.moves(from: coder.expanding(clock: options.clock)) }
+    let moves = transitions.moves[Int(context)]
+    for index in moves.indices {
+      let move = moves[index]
+      let kind = transitions.moveKinds[Int(context)][index]
+      var place = TransitionCache.Place(context: context, move: index, outcome: nil)
+      var records: [Record] = []
+      if let outcome = transitions.outcome(context: context, move: index, words: words) {
+        result.transitionReuse.hits += 1
+        let reused = transitions.kind(of: outcome)
+        if reused == .reached {
+          transitions.write(stateKey, statePayload, outcome: outcome, into: &key, &payload, coder: &coder)
+        }
+        if options.checksReusedTransitions && !engineAgrees(move, with: transitions.outcome(outcome)) {
+          result.transitionReuse.mismatches += 1
+        }
+        switch reused {
+        case .refused: continue
+        case .failed:
+          takeFailure(taking, move: move, message: transitions.failure(of: outcome))
+          continue
+        case .reached:
+          records = transitions.records(of: outcome)
+          place.outcome = outcome
+        }
+      } else {
+        result.transitionReuse.misses += 1
+        transitions.log.clear()
+        let made = make(move, log: transitions.log)
+        if case .reached = made {
+          successorWords.removeAll(keepingCapacity: true)
+          successorWords += key
+          successorWords += payload
+        }
+        // The cache keeps only the records a later edge may be the first witness of.
+        var kept = made
+        if case .reached(let writes, let produced) = made {
+          kept = .reached(writes: writes, records: produced.filter { hasNoWitness($0) })
+        }
+        place.outcome = transitions.remember(
+          kept, context: context, move: index, words: words, successor: successorWords, coder: &coder)
+        switch made {
+        case .refused: continue
+        case .failed(let message):
+          takeFailure(taking, move: move, message: message)
+          continue
+        case .reached(_, let produced): records = produced
+        }
+      }
+      guard takeEdge(&taking, move: move, kind: kind, records: records, place: place, launchInputs: nil)
+      else { break }
+    }
+    finishTaking(taking)
+  }
+
+  /// Whether `record` takes a declared transition that has no witness yet (and the exploration tracks them).
+  func hasNoWitness(_ record: Record) -> Bool {
+    guard options.trackTransitions, let transition = FlowTransition(taken: record) else { return false }
+    return result.transitionWitness[transition] == nil
+  }
+
+  /// Makes `move` from the state the coder holds with the engine (noting what it reads and writes in `log`,
+  /// when given); the state it reaches is encoded into ``key`` and ``payload``. The outcome's writes are empty:
+  /// ``TransitionCache/remember(_:context:move:words:successor:)`` works them out.
+  mutating func make(_ move: ExploreMove, log: AccessLog?) -> TransitionCache.Outcome {
+    do {
+      guard let (next, records) = try explorer.apply(move, to: coder.expanding(clock: options.clock), log: log)
+      else { return .refused }
+      coder.encode(next, into: &key, payload: &payload)
+      return .reached(writes: [], records: records)
+    } catch {
+      return .failed("\(error)")
+    }
+  }
+
+  /// Whether the engine, making `move` from the state the coder holds, gives what was reused (`reused`; for a
+  /// successor, the state in ``key`` and ``payload``). For ``ExploreOptions/checksReusedTransitions``.
+  private mutating func engineAgrees(_ move: ExploreMove, with reused: TransitionCache.Outcome) -> Bool {
+    let (reusedKey, reusedPayload) = (key, payload)
+    defer { (key, payload) = (reusedKey, reusedPayload) }
+    switch (make(move, log: nil), reused) {
+    case (.refused, .refused): return true
+    case (.failed(let made), .failed(let kept)): return made == kept
+    case (.reached(_, let made), .reached(_, let kept)):
+      return key == reusedKey && payload == reusedPayload && (kept.isEmpty || kept == made)
+    default: return false
+    }
+  }
+}
