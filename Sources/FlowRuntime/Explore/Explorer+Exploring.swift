@@ -340,6 +340,7 @@ extension Explorer {
       result.firstEdge.append(Int32(result.edgeTo.count))
       result.keyBytes = set.bytes
       result.keyWidth = coder.width
+      result.transitionReuse.unaccounted = transitions.unaccounted
       return result
     }
   }

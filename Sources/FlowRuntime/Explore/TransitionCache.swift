@@ -27,8 +27,8 @@ struct TransitionCache {
     case refused
     /// The flow failed on the move.
     case failed(String)
-    /// The successor: the state's words with `writes` (pairs of offset and word) written over them, and what
-    /// happened on the way.
+    /// The successor: the state's words with `writes` written over them (pairs of offset and word, or of a mark
+    /// and a variable loaded from its stored value), and what happened on the way.
     case reached(writes: [UInt32], records: [Record])
 
     /// The words of its writes (none unless reached).
@@ -75,7 +75,7 @@ struct TransitionCache {
   private var readSets: [[Int]] = []
   private var readSetIDs: [[Int]: Int32] = [:]
   /// The outcomes kept, each under its key (context, move, read set and the words read), in flat arrays: an
-  /// outcome costs a few dozen bytes, with no allocation of its own (anicca-v01 keeps about 80,000).
+  /// outcome costs a few dozen bytes, with no allocation of its own (anicca-v01 keeps about 84,000).
   private var table = OutcomeTable()
   /// Moves that changed a word their log does not account for: a read or write the engine does not note. None is
   /// kept; tests expect none.
