@@ -1,4 +1,4 @@
-package import FlowCore
+import FlowCore
 
 /// What each move did from the states expanded so far, reused for the later states that agree with one of them on
 /// everything the move read: most moves read a few variables, so most states repeat a move already made, and the
