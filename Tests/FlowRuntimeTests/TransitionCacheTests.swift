@@ -190,3 +190,37 @@ import Testing
     #expect(noted.wrotePermissions && noted.wroteVariants && !noted.readVariables.contains(true))
   }
 }
+
+/// The transition cache's table of outcomes: every key finds its own outcome after the table has grown many
+/// times, a key never kept finds none, and outcomes with the same writes share them yet read back their own.
+@Suite struct OutcomeTableTests {
+  @Test func everyKeyFindsItsOwnOutcomeAndSharedWritesReadBackAlike() {
+    var table = OutcomeTable()
+    var generator = SystemRandomNumberGenerator()
+    var kept: [(key: [UInt32], outcome: TransitionCache.Outcome)] = []
+    for index in 0..<5_000 {
+      // Keys of several lengths; writes drawn from 10 patterns, so most are shared.
+      let key = [UInt32(index)] + (0..<(index % 7)).map { _ in UInt32.random(in: 0..<50, using: &generator) }
+      let outcome: TransitionCache.Outcome =
+        switch index % 3 {
+        case 0: .refused
+        case 1: .failed("failure \(index)")
+        default: .reached(writes: (0..<(2 * (index % 10))).map { UInt32($0 * (index % 10)) }, records: [])
+        }
+      #expect(table.append(outcome, key: key) == Int32(index))
+      kept.append((key, outcome))
+    }
+    #expect(table.count == 5_000)
+    for (index, entry) in kept.enumerated() {
+      let id = table.find(entry.key)
+      #expect(id == Int32(index))
+      switch entry.outcome {
+      case .refused: #expect(table.kinds[index] == .refused)
+      case .failed(let message): #expect(table.kinds[index] == .failed && table.failures[Int32(index)] == message)
+      case .reached(let writes, _):
+        #expect(table.kinds[index] == .reached && Array(table.writes(of: Int32(index))) == writes)
+      }
+    }
+    #expect(table.find([5_000]) == nil && table.find([]) == nil && table.find([1, 2, 3, 4, 5, 6, 7, 8, 9]) == nil)
+  }
+}

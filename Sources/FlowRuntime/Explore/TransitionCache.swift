@@ -375,7 +375,8 @@ struct OutcomeTable {
     case .reached(let writes, let produced):
       kinds.append(.reached)
       let writesHash = StateSet.hash(writes[...])
-      if let kept = writesByHash[writesHash],
+      // A hash met before may be another list's, shorter than this one and at the end of the words.
+      if let kept = writesByHash[writesHash], Int(kept) + writes.count <= writeWords.count,
         writeWords[Int(kept)..<(Int(kept) + writes.count)].elementsEqual(writes)
       {
         start = kept
