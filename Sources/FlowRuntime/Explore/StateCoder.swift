@@ -97,12 +97,6 @@ struct StateCoder {
     previousPayload = parentPayload
   }
 
-  /// Decodes the state with `key` and `payload` and makes it the one whose successors are encoded next.
-  mutating func expand(key: ArraySlice<UInt32>, payload: ArraySlice<UInt32>, clock: Double) -> RunState {
-    expandWords(key: key, payload: payload)
-    return expanding(clock: clock)
-  }
-
   /// Makes the state with `key` and `payload` the one whose successors are encoded next, without decoding it
   /// (``expanding(clock:)`` decodes it when it is needed: most states' moves are all reused,
   /// ``TransitionCache``).

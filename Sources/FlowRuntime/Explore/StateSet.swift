@@ -285,8 +285,8 @@ struct PackedRows {
 }
 
 /// Words as a dictionary key, hashed once with ``StateSet``'s hash instead of by `Hasher` word by word at every
-/// look-up: the key of the relaunch cache (what a relaunch depends on, ``StateCoder/launchInputs()``) and of the
-/// transition cache (``TransitionCache``).
+/// look-up: the key of the relaunch cache (what a relaunch depends on, ``StateCoder/launchInputs()``), which
+/// explores with several threads use.
 struct HashedWords: Hashable {
   let words: [UInt32]
   private let hash: Int
