@@ -40,8 +40,8 @@ package struct Engine: Sendable {
   ///   - step: the step the event was meant for (a tap on a button of that step). When it is no longer the
   ///     current step, the event is ignored and recorded as stale.
   ///   - state: the run's state; unchanged when the call throws.
-  ///   - log: where what the event reads and writes of the variables and stored values is noted
-  ///     (``AccessLog``), when given.
+  ///   - log: where what the event reads and writes of the variables, stored values, facts, permission statuses
+  ///     and experiment variants is noted (``AccessLog``), when given.
   /// - Returns: what happened, in order.
   /// - Throws: ``FlowError/rejected(_:)`` when the event does not fit the current step;
   ///   ``FlowError/failed(_:)`` when the flow itself fails (an endless automatic loop, a route that matches
@@ -57,8 +57,8 @@ package struct Engine: Sendable {
 
   /// Applies `event` to `state`, as ``handle(_:at:in:log:)`` does, with what happened in `records` (its contents
   /// replaced, its storage kept): a caller that handles event after event reuses one array, and an event then
-  /// allocates nothing. `log`, when given, notes what the event reads and writes of the variables and stored
-  /// values (``AccessLog``), added to what it noted since the caller last cleared it.
+  /// allocates nothing. `log`, when given, notes what the event reads and writes (``AccessLog``), added to what it
+  /// noted since the caller last cleared it.
   package func handle(
     _ event: FlowEvent, at step: String? = nil, in state: inout RunState, records: inout [Record],
     log: AccessLog? = nil
@@ -94,7 +94,7 @@ package struct Engine: Sendable {
   ///
   /// - Parameters:
   ///   - launch: what the app read from the device, the permissions and the store.
-  ///   - log: notes that the state is the launch's (``AccessLog/Entries/isPartial``), when given.
+  ///   - log: where what the launch reads and writes is noted (``AccessLog``), when given.
   /// - Returns: the run's state and what happened, in order.
   /// - Throws: ``FlowError/failed(_:)`` when the flow fails while starting (an expression that cannot be
   ///   evaluated, say).
@@ -228,7 +228,7 @@ struct Run {
   var automaticPath: [StepIndex] = []
   /// The step whose effects are running (``apply(_:step:bindings:)``): `step` in their expressions.
   var effectStep: StepIndex?
-  /// Where what the event reads and writes of variables and stored values is noted, when a caller asked.
+  /// Where what the event reads and writes of the state is noted (``AccessLog``), when a caller asked.
   var log: AccessLog?
 
   var flow: Flow { engine.flow }
@@ -299,7 +299,7 @@ struct Scope: ExpressionContext {
   /// The step whose effects run: `step` names it, before a variable called `step` (which otherwise wins over the
   /// current step).
   let effectStep: StepIndex?
-  /// Notes the variables and stored values read (``Run/log``).
+  /// Notes what is read (``Run/log``).
   var log: AccessLog? = nil
 
   var flow: Flow { storage.flow }

@@ -170,7 +170,7 @@ extension Explorer {
     /// move, if it does; `launchInputs` those of a relaunch. False when a limit stopped the exploration.
     mutating func takeEdge(
       _ taking: inout Taking, move: ExploreMove, kind: MoveKind, records: [Record], place: TransitionCache.Place?,
-      launchInputs: HashedWords?
+      launchInputs: LaunchInputs?
     ) -> Bool {
       // A move that changes nothing is no edge (the key and payload hold the whole normalized state).
       if coder.isExpanding(key: key, payload: payload) { return true }
@@ -231,7 +231,7 @@ extension Explorer {
 
     /// Notes a relaunch just computed (its state in ``key`` and ``payload``) in the relaunch cache; returns what
     /// it depends on.
-    mutating func keepRestart(records: [Record]) -> HashedWords {
+    mutating func keepRestart(records: [Record]) -> LaunchInputs {
       let inputs = coder.launchInputs()
       if restarts[inputs] == nil, restarts.count < Explorer.restartCacheSize {
         restarts[inputs] = (key + payload, records)
@@ -248,7 +248,7 @@ extension Explorer {
       for successor in successors {
         let move: ExploreMove
         var records: [Record]
-        var launchInputs: HashedWords?
+        var launchInputs: LaunchInputs?
         switch successor {
         case .failed(let failed, let message):
           takeFailure(taking, move: failed, message: message)

@@ -77,7 +77,7 @@ extension Explorer.Exploring {
 
   /// Makes `move` from the state the coder holds with the engine (noting what it reads and writes in `log`,
   /// when given); the state it reaches is encoded into ``key`` and ``payload``. The outcome's writes are empty:
-  /// ``TransitionCache/remember(_:context:move:words:successor:)`` works them out.
+  /// ``TransitionCache/remember(_:context:move:words:successor:coder:)`` works them out.
   mutating func make(_ move: ExploreMove, log: AccessLog?) -> TransitionCache.Outcome {
     do {
       guard let (next, records) = try explorer.apply(move, to: coder.expanding(clock: options.clock), log: log)

@@ -100,7 +100,7 @@ package struct Explorer: Sendable {
   static let restartCacheSize = 16_384
   /// Relaunch results by what a relaunch depends on (``StateCoder/launchInputs()``): the key and payload of the
   /// state it gives, and its records until their transitions have a witness.
-  typealias RestartCache = [HashedWords: (words: [UInt32], records: [Record])]
+  typealias RestartCache = [LaunchInputs: (words: [UInt32], records: [Record])]
 
   /// What one move from a state gives.
   enum Successor: Sendable {
@@ -261,7 +261,7 @@ package struct Explorer: Sendable {
   }
 
   /// Applies a move; nil when the engine refuses it. Throws the flow's own failures. `log`, when given, notes what
-  /// the move read and wrote of the variables and stored values (``AccessLog``).
+  /// the move read and wrote of the state (``AccessLog``).
   func apply(_ move: ExploreMove, to state: RunState, log: AccessLog? = nil) throws -> (RunState, [Record])? {
     var next = state
     let records: [Record]

@@ -45,6 +45,21 @@ struct StateCoder {
   /// The flow's variables, and the store slot of each persisted one.
   private let variables: [Variable]
   private let storeSlotOfVariable: [Int?]
+  /// Where each part of a state is among its words: its key's, then its payload's.
+  let layout: Layout
+
+  /// The offsets of a state's parts among its words (key, then payload).
+  struct Layout {
+    /// Step, ended step, pending answer, timer and history.
+    let control: [Int]
+    /// Per variable: its key word, and its payload word when the key compares only whether it is empty.
+    let variables: [[Int]]
+    /// Per variable: its stored value's words the same way (none for a variable that is not persisted).
+    let storedValues: [[Int]]
+    let facts: [Int]
+    let permissions: [Int]
+    let variants: [Int]
+  }
   /// The key and payload of the state being expanded, once there is one.
   private var parentKey: [UInt32] = []
   private var parentPayload: [UInt32] = []
@@ -86,11 +101,16 @@ struct StateCoder {
     outcomes = flow.steps.map { $0.terminalOutcome ?? .completed }
     variables = flow.variables
     var slot = 0
-    storeSlotOfVariable = flow.variables.map { variable in
+    let storeSlotOfVariable: [Int?] = flow.variables.map { variable in
       guard variable.persistKey != nil else { return nil }
       defer { slot += 1 }
       return slot
     }
+    self.storeSlotOfVariable = storeSlotOfVariable
+    layout = Self.layout(
+      historyDepth: historyDepth, variableMatters: variableMatters, storeKeyMatters: storeKeyMatters,
+      storeSlotOfVariable: storeSlotOfVariable, facts: factNames.count, permissions: permissionKinds.count,
+      width: width)
     parentKey = Array(repeating: 0, count: width)
     parentPayload = Array(repeating: 0, count: payloadWidth)
     previousKey = parentKey
@@ -143,11 +163,11 @@ struct StateCoder {
 
   /// What a relaunch from the state being expanded depends on: its stored values (with the payload's), facts
   /// and permission statuses.
-  func launchInputs() -> HashedWords { launchInputs(key: parentKey, payload: parentPayload) }
+  func launchInputs() -> LaunchInputs { launchInputs(key: parentKey, payload: parentPayload) }
 
   /// What a relaunch from the state with `key` and `payload` depends on.
-  func launchInputs(key: [UInt32], payload: [UInt32]) -> HashedWords {
-    HashedWords(words: Array(key[(4 + historyDepth + variableCount)...]) + payload[variablePayload...])
+  func launchInputs(key: [UInt32], payload: [UInt32]) -> LaunchInputs {
+    LaunchInputs(words: Array(key[(4 + historyDepth + variableCount)...]) + payload[variablePayload...])
   }
 
   /// Whether `key` and `payload` are the state being expanded's (a move that changes nothing).
@@ -341,6 +361,33 @@ struct StateCoder {
     return state
   }
 
+  /// The layout ``encode(_:into:payload:)`` writes: the key's slots in order, then one payload word per variable
+  /// and per stored value compared only by whether it is empty, variables first.
+  private static func layout(
+    historyDepth: Int, variableMatters: [Bool], storeKeyMatters: [Bool], storeSlotOfVariable: [Int?], facts: Int,
+    permissions: Int, width: Int
+  ) -> Layout {
+    let first = 4 + historyDepth
+    let storeStart = first + variableMatters.count
+    let factStart = storeStart + storeKeyMatters.count
+    let permissionStart = factStart + facts
+    let variantStart = permissionStart + permissions
+    var payloadOffset = width
+    func offsets(key: Int, matters: Bool) -> [Int] {
+      guard !matters else { return [key] }
+      defer { payloadOffset += 1 }
+      return [key, payloadOffset]
+    }
+    let variables = variableMatters.enumerated().map { offsets(key: first + $0.offset, matters: $0.element) }
+    let storedValues = storeSlotOfVariable.map { slot in
+      slot.map { offsets(key: storeStart + $0, matters: storeKeyMatters[$0]) } ?? []
+    }
+    return Layout(
+      control: Array(0..<first), variables: variables, storedValues: storedValues,
+      facts: Array(factStart..<permissionStart), permissions: Array(permissionStart..<variantStart),
+      variants: Array(variantStart..<width))
+  }
+
   /// The words of variable `index` (its key word, and its payload word when the key compares only whether it is
   /// empty) once a launch has loaded it (``Variable/loaded(from:)``) from its stored value with id `stored`.
   mutating func loadedWords(variable index: Int, stored: UInt32) -> (key: UInt32, payload: UInt32?) {
@@ -449,4 +496,19 @@ struct StateCoder {
     table[value] = id
     return id
   }
+}
+
+/// What a relaunch depends on (``StateCoder/launchInputs()``), the key of the relaunch cache: its words, hashed
+/// once with ``StateSet``'s hash instead of by `Hasher` word by word at every look-up.
+struct LaunchInputs: Hashable {
+  let words: [UInt32]
+  private let hash: Int
+
+  init(words: [UInt32]) {
+    self.words = words
+    hash = StateSet.hash(words[...])
+  }
+
+  func hash(into hasher: inout Hasher) { hasher.combine(hash) }
+  static func == (lhs: Self, rhs: Self) -> Bool { lhs.hash == rhs.hash && lhs.words == rhs.words }
 }

@@ -87,7 +87,7 @@ struct StateSet {
     mask = freshMask
   }
 
-  /// A hash of `words` (also the one ``HashedWords`` keeps).
+  /// A hash of `words` (also the relaunch cache's, ``LaunchInputs``).
   static func hash(_ words: ArraySlice<UInt32>) -> Int {
     var h: UInt64 = 0x9E37_79B9_7F4A_7C15
     for word in words { h = (h ^ UInt64(word)) &* 0x100_0000_01B3 &+ 0x632B_E59B_D9B4_E019 }
@@ -282,20 +282,4 @@ struct PackedRows {
     default: UnsafeMutableRawPointer(bytes.baseAddress! + offset).storeBytes(of: word, as: UInt32.self)
     }
   }
-}
-
-/// Words as a dictionary key, hashed once with ``StateSet``'s hash instead of by `Hasher` word by word at every
-/// look-up: the key of the relaunch cache (what a relaunch depends on, ``StateCoder/launchInputs()``), which
-/// explores with several threads use.
-struct HashedWords: Hashable {
-  let words: [UInt32]
-  private let hash: Int
-
-  init(words: [UInt32]) {
-    self.words = words
-    hash = StateSet.hash(words[...])
-  }
-
-  func hash(into hasher: inout Hasher) { hasher.combine(hash) }
-  static func == (lhs: Self, rhs: Self) -> Bool { lhs.hash == rhs.hash && lhs.words == rhs.words }
 }

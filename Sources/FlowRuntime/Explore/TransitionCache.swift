@@ -45,20 +45,11 @@ struct TransitionCache {
   /// Most moves kept. Beyond it, a move not cached is made by the engine each time.
   static let capacity = 1 << 20
 
-  /// The offsets of the control words.
-  let controlOffsets: [Int]
-  /// The offsets of the facts', permission statuses' and experiment variants' words.
-  let factOffsets: [Int]
-  let permissionOffsets: [Int]
-  let variantOffsets: [Int]
+  /// Where each part of a state is among its words.
+  let layout: StateCoder.Layout
   /// Whether the moves tried depend on the permission statuses whatever is pending (`foreground:` is tried with
   /// each permission changed in Settings).
   let movesReadPermissions: Bool
-  /// Per variable, the offsets of its words: its key word, and its payload word when the key compares only
-  /// whether it is empty.
-  let variableOffsets: [[Int]]
-  /// Per variable, the offsets of its stored value's words (none for a variable that is not persisted).
-  let storeOffsets: [[Int]]
   /// The notes of the move being made.
   let log: AccessLog
   /// The contexts met so far, by their control words.
@@ -87,56 +78,21 @@ struct TransitionCache {
   private var control: [UInt32]
 
   init(coder: StateCoder, flow: Flow) {
-    let first = 4 + coder.historyDepth
-    let storeStart = first + coder.variableCount
-    let storeEnd = storeStart + coder.storeKeys.count
-    controlOffsets = Array(0..<first)
-    let permissionStart = storeEnd + coder.factNames.count
-    let variantStart = permissionStart + coder.permissionKinds.count
-    factOffsets = Array(storeEnd..<permissionStart)
-    permissionOffsets = Array(permissionStart..<variantStart)
-    variantOffsets = Array(variantStart..<coder.width)
+    layout = coder.layout
     movesReadPermissions = flow.foreground != nil
-    var payloadOffset = coder.width
-    var variables: [[Int]] = []
-    for (index, matters) in coder.variableMatters.enumerated() {
-      var offsets = [first + index]
-      if !matters {
-        offsets.append(payloadOffset)
-        payloadOffset += 1
-      }
-      variables.append(offsets)
-    }
-    variableOffsets = variables
-    var stored: [[Int]] = []
-    var slot = 0
-    for variable in flow.variables {
-      guard variable.persistKey != nil else {
-        stored.append([])
-        continue
-      }
-      var offsets = [storeStart + slot]
-      if !coder.storeKeyMatters[slot] {
-        offsets.append(payloadOffset)
-        payloadOffset += 1
-      }
-      stored.append(offsets)
-      slot += 1
-    }
-    storeOffsets = stored
     log = AccessLog(variableCount: coder.variableCount)
     loadedWords = Array(repeating: [:], count: coder.variableCount)
-    contexts = StateSet(width: controlOffsets.count + permissionOffsets.count)
+    contexts = StateSet(width: layout.control.count + layout.permissions.count)
     control = Array(repeating: 0, count: contexts.width)
   }
 
   /// The context of the state with `words`, and its moves, from `moves` the first time.
   mutating func context(of words: [UInt32], moves: () -> [ExploreMove]) -> Int32 {
-    for (index, offset) in controlOffsets.enumerated() { control[index] = words[offset] }
+    for (index, offset) in layout.control.enumerated() { control[index] = words[offset] }
     // The answers to a pending permission request depend on its status (``Explorer/moves(from:)``).
     let withPermissions = movesReadPermissions || words[2] != 0
-    for (index, offset) in permissionOffsets.enumerated() {
-      control[controlOffsets.count + index] = withPermissions ? words[offset] : 0
+    for (index, offset) in layout.permissions.enumerated() {
+      control[layout.control.count + index] = withPermissions ? words[offset] : 0
     }
     let (inserted, id) = contexts.insert(control)
     if inserted {
@@ -169,36 +125,36 @@ struct TransitionCache {
     let noted = log.current
     var read: [Int] = []
     for index in noted.readVariables.indices {
-      if noted.readVariables[index] { read += variableOffsets[index] }
-      if noted.readStoredValue[index] { read += storeOffsets[index] }
+      if noted.readVariables[index] { read += layout.variables[index] }
+      if noted.readStoredValue[index] { read += layout.storedValues[index] }
       // Whether a value is stored: its key word is 0 or not.
-      if noted.readStorePresence[index] { read.append(Self.presence(of: storeOffsets[index][0])) }
+      if noted.readStorePresence[index] { read.append(Self.presence(of: layout.storedValues[index][0])) }
     }
-    if noted.readStore { read += storeOffsets.flatMap { $0 } }
-    if noted.readFacts { read += factOffsets }
-    if noted.readPermissions { read += permissionOffsets }
-    if noted.readVariants { read += variantOffsets }
+    if noted.readStore { read += layout.storedValues.flatMap { $0 } }
+    if noted.readFacts { read += layout.facts }
+    if noted.readPermissions { read += layout.permissions }
+    if noted.readVariants { read += layout.variants }
     read = Array(Set(read)).sorted()
     var outcome = made
     if case .reached(_, let records) = made {
-      var written = controlOffsets
+      var written = layout.control
       var loaded: [Int] = []
       for index in noted.wroteVariables.indices {
-        if noted.wroteVariables[index] { written += variableOffsets[index] }
+        if noted.wroteVariables[index] { written += layout.variables[index] }
         if noted.loadedFromStore[index] { loaded.append(index) }
-        if noted.wroteStore[index] { written += storeOffsets[index] }
+        if noted.wroteStore[index] { written += layout.storedValues[index] }
       }
-      if noted.wrotePermissions { written += permissionOffsets }
-      if noted.wroteVariants { written += variantOffsets }
+      if noted.wrotePermissions { written += layout.permissions }
+      if noted.wroteVariants { written += layout.variants }
       var isWritten = Array(repeating: false, count: words.count)
       for offset in written { isWritten[offset] = true }
       var writes: [UInt32] = []
       writes.reserveCapacity(written.count * 2 + loaded.count * 2)
       for index in loaded {
         // Its words follow from its stored value's: checked here against what the engine gave.
-        let stored = words[storeOffsets[index][storeOffsets[index].count - 1]]
+        let stored = words[layout.storedValues[index][layout.storedValues[index].count - 1]]
         let (key, payload) = loadedWords(of: index, stored: stored, coder: &coder)
-        let offsets = variableOffsets[index]
+        let offsets = layout.variables[index]
         guard successor[offsets[0]] == key, payload.map({ successor[offsets[1]] == $0 }) ?? true else {
           unaccounted += 1
           return nil
@@ -280,7 +236,7 @@ struct TransitionCache {
     while pair < writes.endIndex {
       if writes[pair] & Self.loadedMark != 0 {
         let index = Int(writes[pair] & ~Self.loadedMark)
-        let offsets = variableOffsets[index]
+        let offsets = layout.variables[index]
         let loaded = loadedWords(of: index, stored: storedID(of: index, key: key, payload: payload), coder: &coder)
         put(loaded.key, at: offsets[0])
         if let word = loaded.payload { put(word, at: offsets[1]) }
@@ -293,7 +249,7 @@ struct TransitionCache {
 
   /// The id of variable `index`'s stored value in the state with `key` and `payload`.
   private func storedID(of index: Int, key: [UInt32], payload: [UInt32]) -> UInt32 {
-    let offset = storeOffsets[index][storeOffsets[index].count - 1]
+    let offset = layout.storedValues[index][layout.storedValues[index].count - 1]
     return offset < key.count ? key[offset] : payload[offset - key.count]
   }
 
