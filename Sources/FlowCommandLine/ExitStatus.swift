@@ -1,5 +1,12 @@
 package import ArgumentParser
-import Foundation
+import FlowLoading
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+  import Glibc
+#else
+  import Foundation
+#endif
 
 /// What `flowlint` and every `flowrun` command exit with. The "Exit codes" table in README.md says what each
 /// status means per command; this is the one place the numbers are written.
@@ -39,7 +46,7 @@ package enum ExitStatus: Int32, Sendable {
   ) -> Never {
     if command.exitCode(for: error) == .success || error is ExitCode { command.exit(withError: error) }
     printError(command.fullMessage(for: unknownOption(behind: error, of: command, arguments: arguments) ?? error))
-    Foundation.exit(unusable.rawValue)
+    terminate(unusable.rawValue)
   }
 
   /// ArgumentParser reports a missing argument before an unknown option: `flowrun --bogus` would say the flow
@@ -68,24 +75,14 @@ package enum ExitStatus: Int32, Sendable {
 
 /// Writes `text` and a line break to standard error.
 package func printError(_ text: String) {
-  var line = text.hasSuffix("\n") ? text : text + "\n"
-  // write(2) itself, unbuffered as FileHandle is, without building a Data (a generic call resolved at run time).
-  line.withUTF8 { bytes in
-    var offset = 0
-    while offset < bytes.count {
-      let written = write(STDERR_FILENO, bytes.baseAddress! + offset, bytes.count - offset)
-      if written > 0 {
-        offset += written
-      } else if written < 0 && errno == EINTR {
-        continue
-      } else {
-        return
-      }
-    }
-  }
+  StandardStream.error.write(text.hasSuffix("\n") ? text : text + "\n")
 }
 
 /// Whether output to `fileDescriptor` is coloured: it is a terminal and `NO_COLOR` is not set.
 package func wantsColor(_ fileDescriptor: Int32) -> Bool {
   isatty(fileDescriptor) == 1 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
 }
+
+/// Ends the process with `status`: the C library's `exit`, which `ExitStatus.exit(for:of:arguments:)` shadows inside
+/// the type.
+package func terminate(_ status: Int32) -> Never { exit(status) }

@@ -2,7 +2,13 @@ package import ArgumentParser
 package import FlowCore
 import FlowLint
 package import FlowLoading
-import Foundation
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+  import Glibc
+#else
+  import Foundation
+#endif
 
 /// A flow file named on the command line, for the commands that run, explore, draw or compare it.
 package enum FlowArgument {

@@ -48,14 +48,13 @@ package enum FlowFiles {
     var files: [String] = []
     var listed: Set<String> = []
     for path in paths {
-      var isDirectory: ObjCBool = false
-      guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+      guard let isDirectory = FileInput.isDirectory(path) else {
         throw FlowIOError(path: path, reason: FileInput.kindOfNonRegularFile(at: path) ?? "no such file or directory")
       }
       let found: [String]
       do {
         found =
-          isDirectory.boolValue ? try FileInput.files(under: path, extensions: [".yaml", ".yml", ".json"]) : [path]
+          isDirectory ? try FileInput.files(under: path, extensions: [".yaml", ".yml", ".json"]) : [path]
       } catch {
         throw FlowIOError(path: error.path, reason: error.reason)
       }

@@ -1,7 +1,14 @@
 package import FlowCore
+import FlowLoading
 internal import FlowYAML
-import Foundation
 import Synchronization
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+  import Glibc
+#else
+  import Foundation
+#endif
 
 /// The persisted store in one file, treated as the user's data.
 ///
@@ -196,10 +203,7 @@ extension FileStore {
 
   /// Moves the file at `target` to an unused `NAME.backup-YYYYMMDD-HHMMSS[-N]` beside it; returns that path.
   static func moveAside(_ target: String, shownAs path: String) throws(StoreError) -> String {
-    let formatter = DateFormatter()
-    formatter.locale = Locale(identifier: "en_US_POSIX")
-    formatter.dateFormat = "yyyyMMdd-HHmmss"
-    let stem = "\(target).backup-\(formatter.string(from: Date()))"
+    let stem = "\(target).backup-\(localTimestamp())"
     for attempt in 0..<100 {
       let backup = attempt == 0 ? stem : "\(stem)-\(attempt)"
       // link fails when the backup exists, so no earlier backup is ever replaced.
@@ -313,8 +317,8 @@ extension FileStore {
 
   /// The temporary file a write goes through: beside the store, named after the writing process.
   static func temporaryPath(of path: String, pid: Int32 = getpid()) -> String {
-    let directory = (path as NSString).deletingLastPathComponent
-    return (directory.isEmpty ? "." : directory) + "/.\((path as NSString).lastPathComponent).tmp-\(pid)"
+    let directory = FilePaths.directory(of: path)
+    return (directory.isEmpty ? "." : directory) + "/.\(FilePaths.name(of: path)).tmp-\(pid)"
   }
 
   /// Replaces (or, with `creating`, creates only if absent) the file at `target` with a store of `values`,
@@ -330,7 +334,7 @@ extension FileStore {
     let temporary = temporaryPath(of: target)
     var existing = stat()
     let mode = stat(target, &existing) == 0 ? mode_t(existing.st_mode & 0o7777) : 0o644
-    let fd = Foundation.open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode)
+    let fd = openFile(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode)
     guard fd >= 0 else { throw failure("cannot create \(temporary)", errno) }
     var ok = false
     defer {
@@ -346,7 +350,7 @@ extension FileStore {
     var offset = 0
     while offset < bytes.count {
       let written = bytes.withUnsafeBytes { buffer in
-        Foundation.write(fd, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
+        writeBytes(fd, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
       }
       if written < 0 && errno == EINTR { continue }
       guard written > 0 else { throw failure("cannot write \(temporary)", written < 0 ? errno : EIO) }
@@ -361,8 +365,8 @@ extension FileStore {
       guard rename(temporary, target) == 0 else { throw failure("cannot replace it with \(temporary)", errno) }
     }
     ok = true
-    let directory = (target as NSString).deletingLastPathComponent
-    let directoryDescriptor = Foundation.open(directory.isEmpty ? "." : directory, O_RDONLY | O_CLOEXEC)
+    let directory = FilePaths.directory(of: target)
+    let directoryDescriptor = openFile(directory.isEmpty ? "." : directory, O_RDONLY | O_CLOEXEC)
     if directoryDescriptor >= 0 {
       // Some file systems cannot flush a folder (EINVAL); the rename itself has happened.
       let result = fsync(directoryDescriptor)
@@ -378,8 +382,8 @@ extension FileStore {
 
   /// Removes temporary files left by writers that were killed mid-write (their process no longer exists).
   static func removeStaleTemporaries(of path: String) {
-    let directory = (path as NSString).deletingLastPathComponent
-    let prefix = ".\((path as NSString).lastPathComponent).tmp-"
+    let directory = FilePaths.directory(of: path)
+    let prefix = ".\(FilePaths.name(of: path)).tmp-"
     guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory.isEmpty ? "." : directory)
     else { return }
     for name in names where name.hasPrefix(prefix) {
@@ -388,4 +392,19 @@ extension FileStore {
       unlink(temporaryPath(of: path, pid: pid))
     }
   }
+}
+
+/// The C library's `open` and `write`, which `FileStore`'s own `open` and `write` shadow inside the type.
+private func openFile(_ path: String, _ flags: Int32, _ mode: mode_t = 0) -> Int32 { open(path, flags, mode) }
+private func writeBytes(_ fd: Int32, _ bytes: UnsafeRawPointer?, _ count: Int) -> Int { write(fd, bytes, count) }
+
+/// The local time now as `YYYYMMDD-HHMMSS`, the stamp in a moved-aside store's name.
+private func localTimestamp() -> String {
+  var now = time(nil)
+  var parts = tm()
+  var buffer = [CChar](repeating: 0, count: 32)
+  guard localtime_r(&now, &parts) != nil, strftime(&buffer, buffer.count, "%Y%m%d-%H%M%S", &parts) > 0 else {
+    return "\(now)"
+  }
+  return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
 }

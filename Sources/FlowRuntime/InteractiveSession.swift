@@ -1,7 +1,14 @@
 package import FlowCore
+import FlowLoading
 internal import FlowYAML
-import Foundation
 import Synchronization
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+  import Glibc
+#else
+  import Foundation
+#endif
 
 /// How `flowrun` was asked to set up the world.
 package struct SessionSetup: Sendable {
@@ -123,7 +130,7 @@ package struct SessionSetup: Sendable {
       ? .ask { @Sendable question, choices in
         output.line("  ◆ \(question) [\(choices.joined(separator: "/"))]")
         while true {
-          FileHandle.standardOutput.write(Data("  answer› ".utf8))
+          StandardStream.output.write("  answer› ")
           guard let line = readLine() else { return nil }
           let answer = line.trimmingWhitespace
           if choices.contains(answer) { return answer }
@@ -468,7 +475,7 @@ extension CommandSource {
   /// Writes the prompt (without libedit's \u{1}…\u{2} marks) and reads a line from standard input, without
   /// editing.
   package static let plainReading: @Sendable (String) -> String? = { prompt in
-    FileHandle.standardOutput.write(Data(prompt.filter { $0 != "\u{1}" && $0 != "\u{2}" }.utf8))
+    StandardStream.output.write(prompt.filter { $0 != "\u{1}" && $0 != "\u{2}" })
     return readLine()
   }
   var name: String {

@@ -1,5 +1,12 @@
 package import FlowCore
-import Foundation
+import FlowLoading
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+  import Glibc
+#else
+  import Foundation
+#endif
 
 /// Prints a session: steps as text (with colour on a terminal) or the trace as JSON Lines.
 package struct Output: Sendable {
@@ -12,11 +19,11 @@ package struct Output: Sendable {
   }
 
   package func line(_ text: String) {
-    FileHandle.standardOutput.write(Data((text + "\n").utf8))
+    StandardStream.output.write(text + "\n")
   }
 
   package func error(_ text: String) {
-    FileHandle.standardError.write(Data((text + "\n").utf8))
+    StandardStream.error.write(text + "\n")
   }
 
   func paint(_ text: String, _ code: String) -> String { color ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text }
@@ -194,4 +201,12 @@ package struct Output: Sendable {
       }
     }
   }
+}
+
+/// `value` with `fractionDigits` digits after the point, rounded as `printf("%.*f")` rounds it.
+package func fixedPoint(_ value: Double, fractionDigits: Int) -> String {
+  var buffer = [CChar](repeating: 0, count: 64)
+  let count = withVaList([value]) { vsnprintf(&buffer, buffer.count, "%.\(fractionDigits)f", $0) }
+  guard count > 0, count < buffer.count else { return "\(value)" }
+  return String(decoding: buffer[..<Int(count)].map { UInt8(bitPattern: $0) }, as: UTF8.self)
 }

@@ -2,19 +2,24 @@ package import FlowCore
 import FlowLoading
 import FlowSchema
 import FlowYAML
-import Foundation
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+  import Glibc
+#else
+  import Foundation
+#endif
 
 /// Reads scenario tables: YAML checked against `schemas/scenario.schema.json`, then turned into cases.
 package enum ScenarioLoader {
   /// The scenario files under `path` (a file, or every *.yaml and *.yml in a directory tree, walked as
   /// ``FileInput/files(under:extensions:)`` does), sorted.
   package static func files(at path: String) throws(ScenarioLoadError) -> [String] {
-    var isDirectory: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+    guard let isDirectory = FileInput.isDirectory(path) else {
       let reason = FileInput.kindOfNonRegularFile(at: path) ?? "no such file or directory"
       throw ScenarioLoadError(diagnostics: [], ioProblem: "\(path): \(reason)")
     }
-    guard isDirectory.boolValue else { return [path] }
+    guard isDirectory else { return [path] }
     do {
       return try FileInput.files(under: path, extensions: [".yaml", ".yml"])
     } catch {
@@ -77,16 +82,16 @@ package enum ScenarioLoader {
 
     mutating func file(_ node: Node, path: String) -> ScenarioFile {
       let flow = node["flow"]?.string ?? ""
-      let directory = (path as NSString).deletingLastPathComponent
+      let directory = FilePaths.directory(of: path)
       let flowPath =
-        flow.hasPrefix("/") ? flow : (directory.isEmpty ? flow : (directory as NSString).appendingPathComponent(flow))
+        flow.hasPrefix("/") ? flow : FilePaths.appending(flow, to: directory)
       let defaults = node["defaults"]
       var cases: [ScenarioCase] = []
       for item in node["cases"]?.sequence ?? [] {
         cases.append(scenarioCase(item, defaults: defaults))
       }
       return ScenarioFile(
-        path: path, flowPath: (flowPath as NSString).standardizingPath,
+        path: path, flowPath: FilePaths.standardized(flowPath),
         flowLocation: node["flow"]?.location ?? node.location, cases: cases)
     }
 

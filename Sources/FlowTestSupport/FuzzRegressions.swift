@@ -1,4 +1,9 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+  import Glibc
+#else
+  import Foundation
+#endif
 
 /// The inputs the fuzz targets (Fuzz/Targets) keep in Tests/FuzzRegressions/TARGET, for this package's tests that
 /// replay them. Not for apps: it reads FlowKit's own source tree.

@@ -116,7 +116,7 @@ package enum FileInput {
         bytes.append(contentsOf: repeatElement(0, count: min(max(count, 4096), limit + 1 - count)))
       }
       let got = bytes.withUnsafeMutableBytes { buffer in
-        Foundation.read(fd, buffer.baseAddress.map { $0 + count }, buffer.count - count)
+        readBytes(fd, buffer.baseAddress.map { $0 + count }, buffer.count - count)
       }
       if got < 0 {
         if errno == EINTR { continue }
@@ -128,6 +128,13 @@ package enum FileInput {
     if count > limit { throw tooLarge(path: path, size: count, limit: limit) }
     bytes.removeLast(bytes.count - count)
     return bytes
+  }
+
+  /// Whether `path` (followed through symbolic links) is a folder; nil when there is nothing there to stat.
+  package static func isDirectory(_ path: String) -> Bool? {
+    var status = stat()
+    guard stat(path, &status) == 0 else { return nil }
+    return status.st_mode & S_IFMT == S_IFDIR
   }
 
   /// Why `path` is not a regular file that can be opened, or nil when it is one (or when the only problem
@@ -227,3 +234,6 @@ package enum FileInput {
       kind: .tooLarge(size: size, limit: limit))
   }
 }
+
+/// The C library's `read`, which `FileInput.read(descriptor:path:limit:)` shadows inside the type.
+private func readBytes(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int { read(fd, buffer, count) }

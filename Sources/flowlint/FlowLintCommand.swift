@@ -4,7 +4,13 @@ import FlowCore
 import FlowLint
 import FlowLoading
 import FlowRuntime
-import Foundation
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+  import Glibc
+#else
+  import Foundation
+#endif
 
 @main
 struct FlowLintCommand: ParsableCommand {
@@ -241,7 +247,7 @@ struct LintRun {
       printError(summary)
     }
     let status = ExitStatus(errors: errors, warnings: warnings, strict: strict, unreadable: outcome.ioErrors.count)
-    Foundation.exit(status.rawValue)
+    terminate(status.rawValue)
   }
 }
 

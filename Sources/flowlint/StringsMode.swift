@@ -3,7 +3,13 @@ import FlowCommandLine
 import FlowCore
 import FlowLint
 import FlowLoading
-import Foundation
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+  import Glibc
+#else
+  import Foundation
+#endif
 
 /// `flowlint FLOW --strings CATALOG.xcstrings`: every text key each flow uses, in the String Catalog, for every
 /// locale the flow declares.

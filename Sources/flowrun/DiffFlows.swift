@@ -2,7 +2,13 @@ import ArgumentParser
 import FlowCommandLine
 import FlowCore
 import FlowRuntime
-import Foundation
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+  import Glibc
+#else
+  import Foundation
+#endif
 
 struct DiffFlows: AsyncParsableCommand {
   static let configuration = CommandConfiguration(

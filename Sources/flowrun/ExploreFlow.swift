@@ -1,8 +1,15 @@
 import ArgumentParser
 import FlowCommandLine
 import FlowCore
+import FlowLoading
 import FlowRuntime
-import Foundation
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+  import Glibc
+#else
+  import Foundation
+#endif
 
 struct ExploreFlow: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
@@ -104,10 +111,9 @@ struct ExploreFlow: AsyncParsableCommand {
         let seconds = Self.seconds(clock.now - start)
         let rate = seconds > 0 ? Int(Double(progress.expanded) / seconds) : 0
         let memory = Self.memoryMB("VmRSS").map { ", \($0) MB resident" } ?? ""
-        FileHandle.standardError.write(
-          Data(
-            ("\r\u{1B}[Kexploring: \(progress.states) states, \(rate) states/s, "
-              + "\(progress.frontier) in the frontier\(memory)").utf8))
+        StandardStream.error.write(
+          "\r\u{1B}[Kexploring: \(progress.states) states, \(rate) states/s, "
+            + "\(progress.frontier) in the frontier\(memory)")
       }
     }
     let exploration = Explorer(flow: compiled, options: options).explore()
@@ -117,7 +123,7 @@ struct ExploreFlow: AsyncParsableCommand {
     printError(
       (isatty(STDERR_FILENO) == 1 ? "\r\u{1B}[K" : "")
         + "explored \(exploration.stateCount) states and \(exploration.edgeCount) moves in "
-        + String(format: "%.2f", seconds) + " s (\(rate) states/s)\(peak)")
+        + fixedPoint(seconds, fractionDigits: 2) + " s (\(rate) states/s)\(peak)")
     let report = ExploreReport(exploration)
     print(format == .json ? report.json.prettyJSON : report.text)
     if let emitScenarios {

@@ -1,5 +1,11 @@
 import CLibEdit
-import Foundation
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+  import Glibc
+#else
+  import Foundation
+#endif
 
 /// The prompt on a terminal: libedit's `readline`, so a command can be edited in place (arrows, Ctrl-A, Ctrl-E,
 /// Ctrl-W …) and earlier commands recalled with ↑ and ↓. The history is kept in memory for the session only.

@@ -1,8 +1,15 @@
 import ArgumentParser
 import FlowCommandLine
 import FlowCore
+import FlowLoading
 import FlowRuntime
-import Foundation
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+  import Glibc
+#else
+  import Foundation
+#endif
 
 struct RunFlow: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
@@ -185,10 +192,10 @@ struct RunFlow: AsyncParsableCommand {
     let status = await session.run(source)
     if let record {
       do {
-        try session.recordedCase(flowPath: flow, directory: (record as NSString).deletingLastPathComponent).write(
-          toFile: record, atomically: true, encoding: .utf8)
+        let text = session.recordedCase(flowPath: flow, directory: FilePaths.directory(of: record))
+        try TextFile.write(text, to: record, replacing: true)
       } catch {
-        printError("flowrun: cannot write '\(record)': \(error.localizedDescription)")
+        printError("flowrun: \(error)")
         throw ExitStatus.unusable.exitCode
       }
     }

@@ -1,7 +1,14 @@
 import ArgumentParser
 import FlowCommandLine
 import FlowLint
-import Foundation
+import FlowLoading
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+  import Glibc
+#else
+  import Foundation
+#endif
 
 struct StringsFlow: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
@@ -56,33 +63,11 @@ struct StringsFlow: AsyncParsableCommand {
         return
       }
       do {
-        try Self.write(text, to: output, replacing: force)
+        try TextFile.write(text, to: output, replacing: force)
       } catch {
-        printError("flowrun: error: \(error.message)")
+        printError("flowrun: error: \(error)" + (error.exists ? "; add --force to replace it" : ""))
         throw ExitStatus.unusable.exitCode
       }
-    }
-
-    struct WriteError: Error {
-      var message: String
-    }
-
-    /// Writes `text` to `path` through a temporary file beside it: renamed over the file with `replacing`,
-    /// else linked to the new name, which fails rather than replace a file that exists (even one created
-    /// meanwhile).
-    static func write(_ text: String, to path: String, replacing: Bool) throws(WriteError) {
-      let directory = (path as NSString).deletingLastPathComponent
-      let temporary =
-        (directory.isEmpty ? "." : directory) + "/.\((path as NSString).lastPathComponent).tmp-\(getpid())"
-      defer { unlink(temporary) }
-      guard FileManager.default.createFile(atPath: temporary, contents: Data(text.utf8)) else {
-        throw WriteError(message: "cannot write '\(path)': \(String(cString: strerror(errno)))")
-      }
-      if replacing ? rename(temporary, path) == 0 : link(temporary, path) == 0 { return }
-      if errno == EEXIST {
-        throw WriteError(message: "'\(path)' exists; add --force to replace it")
-      }
-      throw WriteError(message: "cannot write '\(path)': \(String(cString: strerror(errno)))")
     }
   }
 }

@@ -3,7 +3,13 @@ import FlowCommandLine
 import FlowCore
 import FlowLint
 import FlowRuntime
-import Foundation
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+  import Glibc
+#else
+  import Foundation
+#endif
 
 struct TestScenarios: AsyncParsableCommand {
   static let configuration = CommandConfiguration(

@@ -111,3 +111,13 @@ import Testing
     #expect(moves(next) == ["a -> b (next)", "b -> c (skipIf)", "c -> d (skipIf)"])
   }
 }
+
+/// The coverage percentage and explore's seconds are printed with `fixedPoint`, which must round as `printf` does.
+struct FixedPointTests {
+  @Test(arguments: [0.0, 0.05, 0.15, 0.25, 0.125, 2.675, 95.45, 95.55, 99.95, 100, 1e9 + 0.5, -0.05, 12.345678])
+  func roundsAsPrintfDoes(_ value: Double) {
+    for digits in 0...3 {
+      #expect(fixedPoint(value, fractionDigits: digits) == String(format: "%.\(digits)f", value))
+    }
+  }
+}

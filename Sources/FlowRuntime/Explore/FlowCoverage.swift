@@ -1,5 +1,11 @@
 package import FlowCore
-import Foundation
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+  import Glibc
+#else
+  import Foundation
+#endif
 
 /// Which steps, declared transitions and permission outcomes a flow's scenario cases exercise.
 ///
@@ -62,7 +68,7 @@ package struct FlowCoverage: Sendable {
   package var text: String {
     func ratio(_ a: Int, _ b: Int) -> String { "\(a)/\(a + b)" }
     var lines = [
-      "coverage of \(flow): \(String(format: "%.1f", percent))% (steps \(ratio(steps.covered.count, steps.missed.count)), "
+      "coverage of \(flow): \(fixedPoint(percent, fractionDigits: 1))% (steps \(ratio(steps.covered.count, steps.missed.count)), "
         + "transitions \(ratio(transitions.covered.count, transitions.missed.count)), "
         + "permission outcomes \(ratio(permissionOutcomes.covered.count, permissionOutcomes.missed.count))"
         + (variants.isEmpty ? "" : ", variants \(ratio(variantsRun, variants.count - variantsRun))") + ")"

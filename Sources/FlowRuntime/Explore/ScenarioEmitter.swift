@@ -1,5 +1,12 @@
 package import FlowCore
-import Foundation
+import FlowLoading
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+  import Glibc
+#else
+  import Foundation
+#endif
 
 /// Writes a scenario table with one case per declared transition the exploration took (edge coverage) and per
 /// permission outcome seen on a permission step, each the
@@ -159,9 +166,9 @@ package struct ScenarioEmitter {
   /// Writes `DIR/NAME.explore.yaml`; returns its path.
   package func write(to directory: String) throws -> String {
     try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-    let name = ((flowPath as NSString).lastPathComponent as NSString).deletingPathExtension
-    let path = (directory as NSString).appendingPathComponent("\(name).explore.yaml")
-    try yaml(directory: directory).write(toFile: path, atomically: true, encoding: .utf8)
+    let name = FilePaths.removingExtension(FilePaths.name(of: flowPath))
+    let path = FilePaths.appending("\(name).explore.yaml", to: directory)
+    try TextFile.write(yaml(directory: directory), to: path, replacing: true)
     return path
   }
 
@@ -174,8 +181,8 @@ package struct ScenarioEmitter {
   static func relativePath(from directory: String, to file: String) -> String {
     let cwd = FileManager.default.currentDirectoryPath
     func absolute(_ path: String) -> [String] {
-      let full = path.hasPrefix("/") ? path : (cwd as NSString).appendingPathComponent(path)
-      return (full as NSString).standardizingPath.split(separator: "/").map(String.init)
+      let full = path.hasPrefix("/") ? path : FilePaths.appending(path, to: cwd)
+      return FilePaths.standardized(full).split(separator: "/").map(String.init)
     }
     let from = absolute(directory)
     let to = absolute(file)
