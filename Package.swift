@@ -53,7 +53,9 @@ let package = Package(
       ]),
     .executableTarget(
       name: "flowrun",
-      dependencies: ["FlowCore", "FlowLint", "FlowRuntime", "FlowCommandLine", "CLibEdit", argumentParser]),
+      dependencies: [
+        "FlowCore", "FlowLoading", "FlowLint", "FlowRuntime", "FlowCommandLine", "CLibEdit", argumentParser,
+      ]),
     .plugin(name: "FlowLintPlugin", capability: .buildTool(), dependencies: ["flowlint"]),
     .plugin(
       name: "FlowLintCommand",

@@ -33,8 +33,16 @@ for row in table.group(1).splitlines():
     name, deps = [cell.strip() for cell in row.strip("|").split("|")]
     listed[name.strip("`")] = set(re.findall(r"`(\w+)`", deps))
 
+# The tools' modules import FoundationEssentials, falling back to Foundation only where it does not exist (the
+# `#if canImport(FoundationEssentials)` block): Foundation itself, linked statically, brings ICU and its data in.
+# FlowApp is an app's module and imports Foundation (UserDefaults) as apps do.
+plain_foundation = subprocess.run(["grep", "-rln", "--include=*.swift", "-E", "^(@preconcurrency |package |internal )?import Foundation$",
+                                   "Sources", "--exclude-dir=FlowApp"], capture_output=True, text=True).stdout.split()
+
 problems = [f"in Package.swift, not in the diagram: {a} --> {b}" for a, b in sorted(declared - drawn)]
 problems += [f"in the diagram, not in Package.swift: {a} --> {b}" for a, b in sorted(drawn - declared)]
+problems += [f"{path}: imports Foundation outside `#if canImport(FoundationEssentials) ... #else`; import "
+             "FoundationEssentials (see docs/architecture.md, FlowLoading)" for path in plain_foundation]
 for name in sorted(set(declared_tests) | set(listed)):
     if declared_tests.get(name) != listed.get(name):
         problems.append(f"test target {name}: Package.swift {sorted(declared_tests.get(name, []))}, "

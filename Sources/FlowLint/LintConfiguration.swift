@@ -1,6 +1,12 @@
 package import FlowCore
 internal import FlowLoading
-internal import Foundation
+
+#if canImport(FoundationEssentials)
+  internal import FoundationEssentials
+  internal import Glibc
+#else
+  internal import Foundation
+#endif
 
 /// A `.flowlint.yml`: rules turned off or re-graded, and paths left out.
 ///

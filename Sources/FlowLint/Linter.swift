@@ -1,7 +1,14 @@
+import Dispatch
 package import FlowCore
 package import FlowLoading
-internal import Foundation
 internal import Synchronization
+
+#if canImport(FoundationEssentials)
+  internal import FoundationEssentials
+  internal import Glibc
+#else
+  internal import Foundation
+#endif
 
 /// The findings for one file, with its text for carets.
 package struct FileReport: Sendable {

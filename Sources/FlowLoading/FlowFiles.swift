@@ -1,6 +1,12 @@
 package import FlowCore
 internal import FlowYAML
-internal import Foundation
+
+#if canImport(FoundationEssentials)
+  internal import FoundationEssentials
+  internal import Glibc
+#else
+  internal import Foundation
+#endif
 
 /// A path that could not be read at all (missing, a directory, no permission): not a finding about a flow,
 /// so tools exit with status 2 rather than 1.

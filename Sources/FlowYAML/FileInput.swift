@@ -1,5 +1,11 @@
 package import FlowCore
-internal import Foundation
+
+#if canImport(FoundationEssentials)
+  internal import FoundationEssentials
+  internal import Glibc
+#else
+  internal import Foundation
+#endif
 
 /// Why a file the user named could not be read, in words that fit the path: a folder, a named pipe, a link
 /// that loops, no permission, or too large.

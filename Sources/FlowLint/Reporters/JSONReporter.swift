@@ -1,5 +1,11 @@
 internal import FlowCore
-internal import Foundation
+
+#if canImport(FoundationEssentials)
+  internal import FoundationEssentials
+  internal import Glibc
+#else
+  internal import Foundation
+#endif
 
 /// An array of findings, each `{column, file, line, message, notes, rule, severity}`, with sorted keys.
 package enum JSONReporter: Reporter {

@@ -1,5 +1,11 @@
 internal import FlowCore
-internal import Foundation
+
+#if canImport(FoundationEssentials)
+  internal import FoundationEssentials
+  internal import Glibc
+#else
+  internal import Foundation
+#endif
 
 /// SARIF 2.1.0, as GitHub code scanning accepts it: one run whose driver lists every rule the tool can report,
 /// and one result per finding with its rule, level, message and physical location. Artifact URIs are relative to
