@@ -28,17 +28,17 @@ enum SchemaProgramCoding {
     return String(decoding: writer.bytes, as: UTF8.self)
   }
 
-  /// The program `text` holds; nil when it is of another format version, was compiled from another text than
-  /// `source`, or its patterns or table of objects are not well formed. The schema objects are read as
-  /// validation reaches them: one that does not read back (text damaged inside an object) stops the process.
+  /// The program `text` holds; nil when it is of another format version, was compiled from a text of another
+  /// length than `source`, or its patterns or table of objects are not well formed. That the text it was compiled
+  /// from is `source` itself is not worked out here (hashing the schema at every start would cost more than the rest
+  /// of reading the program): `scripts/embed-schemas.sh` writes the two together, and EmbeddedSchemaProgramTests
+  /// fails when the program is not the one `source` compiles to. The schema objects are read, in place in `text`,
+  /// as validation reaches them: one that does not read back (text damaged inside an object) stops the process.
   static func decode(_ text: String, source: String) -> SchemaProgram? {
-    let bytes = Array(text.utf8)
-    return bytes.withUnsafeBufferPointer { buffer -> SchemaProgram? in
+    Objects.reading(text) { buffer -> SchemaProgram? in
       var reader = Reader(bytes: buffer)
-      guard reader.int() == version, reader.int() == source.utf8.count, reader.unsigned() == TextHash.of(source)
-      else {
-        return nil
-      }
+      guard reader.int() == version, reader.int() == source.utf8.count else { return nil }
+      _ = reader.unsigned()  // The source's hash (see above).
       let patterns = reader.strings()
       let lengths = reader.array { $0.int() }
       var starts = [reader.offset]
@@ -47,14 +47,15 @@ enum SchemaProgramCoding {
       guard !reader.failed, starts.count == lengths.count + 1, starts[starts.count - 1] == buffer.count else {
         return nil
       }
-      let objects = Objects(bytes: bytes, starts: starts, patternCount: patterns.count)
+      let objects = Objects(text: text, starts: starts, patternCount: patterns.count)
       return SchemaProgram(schemas: SchemaList(objects), patterns: patterns)
     }
   }
 
   /// The schema objects of a program's text, each read on its own.
   struct Objects: Sendable {
-    let bytes: [UInt8]
+    /// The program's text: a literal in the binary, read where it is, not copied.
+    let text: String
     /// Where each object's text starts, and (last) where the text ends.
     let starts: [Int]
     let patternCount: Int
@@ -63,7 +64,7 @@ enum SchemaProgramCoding {
 
     /// Schema object `index`.
     func keywords(_ index: Int) -> SchemaKeywords {
-      bytes.withUnsafeBufferPointer { buffer in
+      Self.reading(text) { buffer in
         var reader = Reader(bytes: UnsafeBufferPointer(rebasing: buffer[starts[index]..<starts[index + 1]]))
         reader.schemaCount = count
         reader.patternCount = patternCount
@@ -74,6 +75,12 @@ enum SchemaProgramCoding {
         }
         return keywords
       }
+    }
+
+    /// `body` on `text`'s UTF-8 bytes, in place when the string keeps them contiguous (literals and native strings
+    /// do), else on a copy.
+    static func reading<Result>(_ text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+      text.utf8.withContiguousStorageIfAvailable(body) ?? Array(text.utf8).withUnsafeBufferPointer(body)
     }
   }
 }

@@ -71,8 +71,9 @@ struct TransitionCache {
   /// Moves that changed a word their log does not account for: a read or write the engine does not note. None is
   /// kept; tests expect none.
   private(set) var unaccounted = 0
-  /// Per variable, the words it gets when a launch loads it, by its stored value's id.
-  private var loadedWords: [[UInt32: (key: UInt32, payload: UInt32?)]]
+  /// Per variable, the words it gets when a launch loads it, at its stored value's id (`nil` until worked out):
+  /// an array, not a dictionary, since the ids are small and dense and a relaunch reads one per loaded variable.
+  private var loadedWords: [[LoadedWords?]]
   /// Words being looked up.
   private var probe: [UInt32] = []
   private var control: [UInt32]
@@ -81,7 +82,7 @@ struct TransitionCache {
     layout = coder.layout
     movesReadPermissions = flow.foreground != nil
     log = AccessLog(variableCount: coder.variableCount)
-    loadedWords = Array(repeating: [:], count: coder.variableCount)
+    loadedWords = Array(repeating: [], count: coder.variableCount)
     contexts = StateSet(width: layout.control.count + layout.permissions.count)
     control = Array(repeating: 0, count: contexts.width)
   }
@@ -153,9 +154,9 @@ struct TransitionCache {
       for index in loaded {
         // Its words follow from its stored value's: checked here against what the engine gave.
         let stored = words[layout.storedValues[index][layout.storedValues[index].count - 1]]
-        let (key, payload) = loadedWords(of: index, stored: stored, coder: &coder)
+        let loaded = loadedWords(of: index, stored: stored, coder: &coder)
         let offsets = layout.variables[index]
-        guard successor[offsets[0]] == key, payload.map({ successor[offsets[1]] == $0 }) ?? true else {
+        guard successor[offsets[0]] == loaded.key, loaded.payload.map({ successor[offsets[1]] == $0 }) ?? true else {
           unaccounted += 1
           return nil
         }
@@ -210,13 +211,21 @@ struct TransitionCache {
 
   /// The words variable `index` gets when a launch loads it from the stored value with id `stored`, worked out
   /// once per stored value.
-  private mutating func loadedWords(of index: Int, stored: UInt32, coder: inout StateCoder)
-    -> (key: UInt32, payload: UInt32?)
-  {
-    if let known = loadedWords[index][stored] { return known }
+  private mutating func loadedWords(of index: Int, stored: UInt32, coder: inout StateCoder) -> LoadedWords {
+    let slot = Int(stored)
+    if slot < loadedWords[index].count, let known = loadedWords[index][slot] { return known }
     let made = coder.loadedWords(variable: index, stored: stored)
-    loadedWords[index][stored] = made
-    return made
+    if slot >= loadedWords[index].count {
+      loadedWords[index].append(contentsOf: repeatElement(nil, count: slot + 1 - loadedWords[index].count))
+    }
+    loadedWords[index][slot] = LoadedWords(key: made.key, payload: made.payload)
+    return LoadedWords(key: made.key, payload: made.payload)
+  }
+
+  /// The words a loaded variable gets: its key word, and its payload word when it has one.
+  private struct LoadedWords {
+    var key: UInt32
+    var payload: UInt32?
   }
 
   /// Writes the successor of the state with `key` and `payload` by outcome `outcome` (a
