@@ -41,7 +41,8 @@ extension Explorer {
       set = StateSet(width: coder.width, payloadWidth: coder.payloadWidth, compact: options.compact)
       key = [UInt32](repeating: 0, count: coder.width)
       payload = [UInt32](repeating: 0, count: coder.payloadWidth)
-      queue = PackedRows(columns: options.compact ? coder.width + coder.payloadWidth : 0)
+      queue = PackedRows(
+        columns: options.compact ? coder.width + coder.payloadWidth : 0, split: options.compact ? coder.width : 0)
       transitions = TransitionCache(coder: coder, flow: flow)
       reusesMoves = options.reusesTransitions && options.jobs == 1
     }

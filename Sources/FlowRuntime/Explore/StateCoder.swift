@@ -126,8 +126,8 @@ struct StateCoder {
       swap(&parentKey, &previousKey)
       swap(&parentPayload, &previousPayload)
     }
-    for offset in 0..<width { parentKey[offset] = key[key.startIndex + offset] }
-    for offset in 0..<payloadWidth { parentPayload[offset] = payload[payload.startIndex + offset] }
+    _ = parentKey.withUnsafeMutableBufferPointer { $0.update(fromContentsOf: key.prefix(width)) }
+    _ = parentPayload.withUnsafeMutableBufferPointer { $0.update(fromContentsOf: payload.prefix(payloadWidth)) }
     hasParent = false
     hasParentWords = true
   }

@@ -24,7 +24,7 @@ struct StateSet {
     self.width = width
     self.payloadWidth = payloadWidth
     self.compact = compact
-    rows = PackedRows(columns: compact ? 0 : width + payloadWidth)
+    rows = PackedRows(columns: compact ? 0 : width + payloadWidth, split: compact ? 0 : width)
     var size = 16
     while size < capacity * 2 { size <<= 1 }
     slots = Array(repeating: -1, count: size)
@@ -105,9 +105,15 @@ struct StateSet {
 /// repacks every row, which happens a few times per column at most. Rows can be firstRow from the front (a queue).
 struct PackedRows {
   let columns: Int
+  /// The columns of a row's first part (the key): ``pack(_:_:into:)`` and ``load(_:into:then:)`` take a row as two
+  /// arrays, this many columns and the rest.
+  let split: Int
   /// Bytes per column, and where each column starts in a row.
   private(set) var widths: [Int]
   private var offsets: [Int]
+  /// The columns as runs of one width within one part, so that packing and loading a row go run by run (a tight
+  /// loop, or a copy for 4-byte columns) rather than column by column.
+  private var runs: [Run] = []
   private(set) var rowBytes: Int
   static let rowsPerChunk = 4_096
   /// The chunks not dropped: row `i` is in `chunks[i / rowsPerChunk - firstChunk]`.
@@ -116,26 +122,55 @@ struct PackedRows {
   /// Rows appended (including those dropped).
   private(set) var count = 0
 
-  init(columns: Int) {
+  init(columns: Int, split: Int) {
     self.columns = columns
+    self.split = split
     widths = Array(repeating: 1, count: columns)
     offsets = Array(0...columns)
     rowBytes = columns
+    runs = Self.runs(widths: widths, offsets: offsets, split: split)
+  }
+
+  /// Consecutive columns of one width in one part of a row.
+  private struct Run {
+    /// The run's first column, whether it is in the first part, and where it is in its part.
+    var column: Int
+    var inFirst: Bool
+    var inPart: Int
+    var count: Int
+    var width: Int
+    /// Where the run starts in a packed row.
+    var offset: Int
+  }
+
+  private static func runs(widths: [Int], offsets: [Int], split: Int) -> [Run] {
+    var runs: [Run] = []
+    for column in widths.indices {
+      if let last = runs.last, last.width == widths[column], column != split {
+        runs[runs.count - 1].count += 1
+      } else {
+        let inPart = column < split ? column : column - split
+        runs.append(
+          Run(
+            column: column, inFirst: column < split, inPart: inPart, count: 1, width: widths[column],
+            offset: offsets[column]))
+      }
+    }
+    return runs
   }
 
   /// Bytes of the first `columns` columns of a row.
   func keyBytes(_ columns: Int) -> Int { offsets[columns] }
 
-  /// Packs `first` then `second` (the columns in order) into `packed`, widening columns they do not fit in.
+  /// Packs `first` (``split`` columns) then `second` (the others) into `packed`, widening columns they do not fit
+  /// in.
   mutating func pack(_ first: [UInt32], _ second: [UInt32], into packed: inout [UInt8]) {
     if packed.count != rowBytes { packed = Array(repeating: 0, count: rowBytes) }
     let tooWide = packed.withUnsafeMutableBufferPointer { out in
-      widths.withUnsafeBufferPointer { widths in
-        offsets.withUnsafeBufferPointer { offsets in
-          first.withUnsafeBufferPointer { first in
-            second.withUnsafeBufferPointer { second in
-              Self.pack(first, second, widths: widths, offsets: offsets, into: out)
-            }
+      runs.withUnsafeBufferPointer { runs in
+        first.withUnsafeBufferPointer { first in
+          second.withUnsafeBufferPointer { second in
+            Self.pack(first, second, runs: runs, into: out)
           }
         }
       }
@@ -146,30 +181,33 @@ struct PackedRows {
     }
   }
 
-  /// Packs the columns into `out`; the first column too narrow for its value, or -1 when all fit.
+  /// Packs the columns into `out`, run by run; the first column too narrow for its value, or -1 when all fit.
   @inline(__always)
   private static func pack(
-    _ first: UnsafeBufferPointer<UInt32>, _ second: UnsafeBufferPointer<UInt32>, widths: UnsafeBufferPointer<Int>,
-    offsets: UnsafeBufferPointer<Int>, into out: UnsafeMutableBufferPointer<UInt8>
+    _ first: UnsafeBufferPointer<UInt32>, _ second: UnsafeBufferPointer<UInt32>, runs: UnsafeBufferPointer<Run>,
+    into out: UnsafeMutableBufferPointer<UInt8>
   ) -> Int {
-    // Whether `word` fits column `column`, written when it does.
-    @inline(__always) func put(_ word: UInt32, _ column: Int) -> Bool {
-      let offset = offsets[column]
-      switch widths[column] {
+    for run in runs {
+      let words = (run.inFirst ? first.baseAddress! : second.baseAddress!) + run.inPart
+      let target = out.baseAddress! + run.offset
+      switch run.width {
       case 1:
-        guard word <= 0xFF else { return false }
-        out[offset] = UInt8(truncatingIfNeeded: word)
+        for index in 0..<run.count {
+          let word = words[index]
+          guard word <= 0xFF else { return run.column + index }
+          target[index] = UInt8(truncatingIfNeeded: word)
+        }
       case 2:
-        guard word <= 0xFFFF else { return false }
-        out[offset] = UInt8(truncatingIfNeeded: word)
-        out[offset + 1] = UInt8(truncatingIfNeeded: word >> 8)
+        for index in 0..<run.count {
+          let word = words[index]
+          guard word <= 0xFFFF else { return run.column + index }
+          target[2 * index] = UInt8(truncatingIfNeeded: word)
+          target[2 * index + 1] = UInt8(truncatingIfNeeded: word >> 8)
+        }
       default:
-        UnsafeMutableRawPointer(out.baseAddress! + offset).storeBytes(of: word, as: UInt32.self)
+        UnsafeMutableRawPointer(target).copyMemory(from: words, byteCount: run.count * 4)
       }
-      return true
     }
-    for index in first.indices where !put(first[index], index) { return index }
-    for index in second.indices where !put(second[index], first.count + index) { return first.count + index }
     return -1
   }
 
@@ -205,21 +243,26 @@ struct PackedRows {
     }
   }
 
-  /// Writes row `row`: its first `first.count` columns into `first`, the others into `second`.
+  /// Writes row `row`: its first ``split`` columns into `first`, the others into `second`.
   func load(_ row: Int, into first: inout [UInt32], then second: inout [UInt32]) {
-    let split = first.count
     let base = row % Self.rowsPerChunk * rowBytes
     chunks[row / Self.rowsPerChunk - firstChunk].withUnsafeBufferPointer { stored in
-      widths.withUnsafeBufferPointer { widths in
-        offsets.withUnsafeBufferPointer { offsets in
-          first.withUnsafeMutableBufferPointer { words in
-            for column in 0..<split {
-              words[column] = Self.read(stored, at: base + offsets[column], width: widths[column])
-            }
-          }
-          second.withUnsafeMutableBufferPointer { words in
-            for column in split..<columns {
-              words[column - split] = Self.read(stored, at: base + offsets[column], width: widths[column])
+      runs.withUnsafeBufferPointer { runs in
+        first.withUnsafeMutableBufferPointer { first in
+          second.withUnsafeMutableBufferPointer { second in
+            for run in runs {
+              let words = (run.inFirst ? first.baseAddress! : second.baseAddress!) + run.inPart
+              let source = stored.baseAddress! + base + run.offset
+              switch run.width {
+              case 1:
+                for index in 0..<run.count { words[index] = UInt32(source[index]) }
+              case 2:
+                for index in 0..<run.count {
+                  words[index] = UInt32(source[2 * index]) | UInt32(source[2 * index + 1]) << 8
+                }
+              default:
+                UnsafeMutableRawPointer(words).copyMemory(from: source, byteCount: run.count * 4)
+              }
             }
           }
         }
@@ -261,6 +304,7 @@ struct PackedRows {
     widths = newWidths
     offsets = newOffsets
     rowBytes = newRowBytes
+    runs = Self.runs(widths: widths, offsets: offsets, split: split)
   }
 
   @inline(__always)

@@ -234,25 +234,37 @@ struct TransitionCache {
     _ key: [UInt32], _ payload: [UInt32], outcome: Int32, into successorKey: inout [UInt32],
     _ successorPayload: inout [UInt32], coder: inout StateCoder
   ) {
-    let writes = table.writes(of: outcome)
-    for offset in key.indices { successorKey[offset] = key[offset] }
-    for offset in payload.indices { successorPayload[offset] = payload[offset] }
+    _ = successorKey.withUnsafeMutableBufferPointer { $0.update(fromContentsOf: key) }
+    _ = successorPayload.withUnsafeMutableBufferPointer { $0.update(fromContentsOf: payload) }
     let width = key.count
+    var loaded: [Int] = []
+    table.withWrites(of: outcome) { writes in
+      successorKey.withUnsafeMutableBufferPointer { successorKey in
+        successorPayload.withUnsafeMutableBufferPointer { successorPayload in
+          var pair = 0
+          while pair < writes.count {
+            let offset = writes[pair]
+            if offset & Self.loadedMark != 0 {
+              loaded.append(Int(offset & ~Self.loadedMark))
+            } else if offset < width {
+              successorKey[Int(offset)] = writes[pair + 1]
+            } else {
+              successorPayload[Int(offset) - width] = writes[pair + 1]
+            }
+            pair += 2
+          }
+        }
+      }
+    }
+    // A loaded variable's words follow from its stored value's (rare: relaunches only).
+    for index in loaded {
+      let words = loadedWords(of: index, stored: storedID(of: index, key: key, payload: payload), coder: &coder)
+      let offsets = layout.variables[index]
+      put(words.key, at: offsets[0])
+      if let word = words.payload { put(word, at: offsets[1]) }
+    }
     func put(_ word: UInt32, at offset: Int) {
       if offset < width { successorKey[offset] = word } else { successorPayload[offset - width] = word }
-    }
-    var pair = writes.startIndex
-    while pair < writes.endIndex {
-      if writes[pair] & Self.loadedMark != 0 {
-        let index = Int(writes[pair] & ~Self.loadedMark)
-        let offsets = layout.variables[index]
-        let loaded = loadedWords(of: index, stored: storedID(of: index, key: key, payload: payload), coder: &coder)
-        put(loaded.key, at: offsets[0])
-        if let word = loaded.payload { put(word, at: offsets[1]) }
-      } else {
-        put(writes[pair + 1], at: Int(writes[pair]))
-      }
-      pair += 2
     }
   }
 
@@ -269,14 +281,29 @@ struct TransitionCache {
   mutating func dropRecords(of outcome: Int32) { table.records[outcome] = nil }
 
   private mutating func fillProbe(context: Int32, move: Int, readSet: Int32, words: [UInt32]) {
-    probe.removeAll(keepingCapacity: true)
-    probe.append(UInt32(bitPattern: context))
-    probe.append(UInt32(move))
-    probe.append(UInt32(bitPattern: readSet))
-    for offset in readSets[Int(readSet)] {
-      probe.append(offset >= 0 ? words[offset] : words[-1 - offset] == 0 ? 0 : 1)
+    let offsets = readSets[Int(readSet)]
+    let count = offsets.count + 3
+    // Resized in place: the capacity stays, so a probe allocates only while the longest read set grows.
+    if probe.count > count {
+      probe.removeLast(probe.count - count)
+    } else if probe.count < count {
+      probe.append(contentsOf: repeatElement(0, count: count - probe.count))
+    }
+    probe.withUnsafeMutableBufferPointer { probe in
+      probe[0] = UInt32(bitPattern: context)
+      probe[1] = UInt32(move)
+      probe[2] = UInt32(bitPattern: readSet)
+      words.withUnsafeBufferPointer { words in
+        offsets.withUnsafeBufferPointer { offsets in
+          for index in offsets.indices {
+            let offset = offsets[index]
+            probe[3 + index] = offset >= 0 ? words[offset] : words[-1 - offset] == 0 ? 0 : 1
+          }
+        }
+      }
     }
   }
+
 }
 
 /// The outcomes a ``TransitionCache`` keeps, in flat arrays: a hash table (open addressing) from each outcome's
@@ -308,6 +335,13 @@ struct OutcomeTable {
 
   func writes(of outcome: Int32) -> ArraySlice<UInt32> {
     writeWords[Int(writeStart[Int(outcome)])..<Int(writeEnd[Int(outcome)])]
+  }
+
+  /// `body` on the writes of outcome `outcome`, in place.
+  func withWrites(of outcome: Int32, _ body: (UnsafeBufferPointer<UInt32>) -> Void) {
+    let start = Int(writeStart[Int(outcome)])
+    let end = Int(writeEnd[Int(outcome)])
+    writeWords.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[start..<end])) }
   }
 
   /// The id of the outcome kept under `key`.

@@ -1,0 +1,54 @@
+import Testing
+
+@testable import FlowRuntime
+
+/// The explorer's state storage: rows packed column by column in as few bytes as their values need, read back
+/// run by run (``PackedRows``), and the hash set of keys over them (``StateSet``).
+struct PackedRowsTests {
+  /// Row `row`'s words: small values in most columns, a column that needs 2 bytes after row 100 and one that needs
+  /// 4 after row 200 (in the payload), so columns widen while rows are stored and runs change width inside a part.
+  static func words(_ row: Int) -> (key: [UInt32], payload: [UInt32]) {
+    let n = UInt32(row)
+    let key: [UInt32] = [n % 7, row > 100 ? 300 + n : n % 200, n % 250, n / 3 % 255]
+    let payload: [UInt32] = [row > 200 ? 70_000 + n : 1, n % 2, row > 150 ? 65_535 : 9]
+    return (key, payload)
+  }
+
+  @Test func rowsReadBackAsWrittenWhileColumnsWiden() {
+    var rows = PackedRows(columns: 7, split: 4)
+    var packed: [UInt8] = []
+    let count = PackedRows.rowsPerChunk + 300
+    for row in 0..<count {
+      let (key, payload) = Self.words(row)
+      rows.pack(key, payload, into: &packed)
+      rows.append(packed)
+    }
+    #expect(rows.widths == [1, 2, 1, 1, 4, 1, 2])
+    var key = [UInt32](repeating: 0, count: 4)
+    var payload = [UInt32](repeating: 0, count: 3)
+    for row in 0..<count {
+      rows.load(row, into: &key, then: &payload)
+      #expect(key == Self.words(row).key && payload == Self.words(row).payload, "row \(row)")
+    }
+  }
+
+  @Test func aStateSetKnowsEachKeyOnceAndKeepsItsFirstPayload() {
+    var set = StateSet(width: 4, payloadWidth: 3, capacity: 16)
+    let count = 5_000
+    for row in 0..<count {
+      let (key, payload) = Self.words(row)
+      #expect(set.insert(key, payload: payload) == (true, Int32(row)), "row \(row)")
+    }
+    for row in stride(from: 0, to: count, by: 7) {
+      let (key, _) = Self.words(row)
+      #expect(set.insert(key, payload: [0, 0, 0]) == (false, Int32(row)), "row \(row) again")
+    }
+    #expect(set.count == count)
+    var key = [UInt32](repeating: 0, count: 4)
+    var payload = [UInt32](repeating: 0, count: 3)
+    for row in 0..<count {
+      set.load(row, key: &key, payload: &payload)
+      #expect(key == Self.words(row).key && payload == Self.words(row).payload, "row \(row)")
+    }
+  }
+}
