@@ -56,6 +56,11 @@ struct FileStoreTests {
     let opened = try open(path, reset: true)
     let backup = try #require(
       try FileManager.default.contentsOfDirectory(atPath: directory).first { $0.hasPrefix("state.json.backup-") })
+    // Named after the local time: state.json.backup-YYYYMMDD-HHMMSS.
+    let stamp = backup.dropFirst("state.json.backup-".count)
+    #expect(
+      stamp.count == 15 && stamp.enumerated().allSatisfy { $0.offset == 8 ? $0.element == "-" : $0.element.isNumber })
+    #expect(stamp.hasPrefix(String(Calendar.current.component(.year, from: Date()))))
     #expect(
       opened.notice == "flowrun: moved the old store \(path) aside to \(directory)/\(backup); "
         + "starting from the flow's defaults")
