@@ -237,7 +237,7 @@ struct TransitionCache {
     _ = successorKey.withUnsafeMutableBufferPointer { $0.update(fromContentsOf: key) }
     _ = successorPayload.withUnsafeMutableBufferPointer { $0.update(fromContentsOf: payload) }
     let width = key.count
-    var loaded: [Int] = []
+    var loads = false
     table.withWrites(of: outcome) { writes in
       successorKey.withUnsafeMutableBufferPointer { successorKey in
         successorPayload.withUnsafeMutableBufferPointer { successorPayload in
@@ -245,7 +245,7 @@ struct TransitionCache {
           while pair < writes.count {
             let offset = writes[pair]
             if offset & Self.loadedMark != 0 {
-              loaded.append(Int(offset & ~Self.loadedMark))
+              loads = true
             } else if offset < width {
               successorKey[Int(offset)] = writes[pair + 1]
             } else {
@@ -256,8 +256,11 @@ struct TransitionCache {
         }
       }
     }
-    // A loaded variable's words follow from its stored value's (rare: relaunches only).
-    for index in loaded {
+    guard loads else { return }
+    // A loaded variable's words follow from its stored value's (relaunches only).
+    let writes = table.writes(of: outcome)
+    for pair in stride(from: writes.startIndex, to: writes.endIndex, by: 2) where writes[pair] & Self.loadedMark != 0 {
+      let index = Int(writes[pair] & ~Self.loadedMark)
       let words = loadedWords(of: index, stored: storedID(of: index, key: key, payload: payload), coder: &coder)
       let offsets = layout.variables[index]
       put(words.key, at: offsets[0])
