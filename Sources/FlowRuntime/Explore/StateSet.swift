@@ -1,6 +1,6 @@
 /// A hash set of fixed-width state keys, each stored with its payload (the words the key leaves out) in one
-/// packed array (``PackedRows``): a state costs about one byte per word plus about two table slots, with no
-/// per-state allocation. Ids are dense, in insertion order. Only the key is compared; the payload kept is that of
+/// packed array (``PackedRows``): a state costs about one byte per word, 4 bytes of its hash and about two table
+/// slots, with no per-state allocation. Ids are dense, in insertion order. Only the key is compared; the payload kept is that of
 /// the first state inserted with the key.
 ///
 /// With `compact` (hash compaction, `flowrun explore --compact`) a state is kept as a 64-bit fingerprint of its
@@ -14,6 +14,9 @@ struct StateSet {
   private(set) var rows: PackedRows
   /// The fingerprints (only when `compact`).
   private var fingerprints: [UInt64] = []
+  /// The low 32 bits of each key's hash (not when `compact`): a probe compares them before the row, and growing
+  /// the table places each id by them without reading its row again.
+  private var hashes: [UInt32] = []
   private var slots: [Int32]
   private var mask: Int
   private(set) var count = 0
@@ -33,13 +36,14 @@ struct StateSet {
 
   /// Bytes the keys, payloads and the table need, from their counts (not the arrays' capacities, which depend on
   /// the allocator), so the same exploration always reports the same figure.
-  var bytes: Int { rows.count * rows.rowBytes + fingerprints.count * 8 + slots.count * 4 }
+  var bytes: Int { rows.count * rows.rowBytes + fingerprints.count * 8 + hashes.count * 4 + slots.count * 4 }
 
   /// The id of the state with `key`, inserting it (with `payload`) when new.
   mutating func insert(_ key: [UInt32], payload: [UInt32] = []) -> (inserted: Bool, id: Int32) {
     if (count + 1) * 2 > slots.count { grow() }
     let hash = Self.hash(key[...])
     let fingerprint = UInt64(truncatingIfNeeded: hash)
+    let low = UInt32(truncatingIfNeeded: hash)
     var slot = hash & mask
     if !compact { rows.pack(key, payload, into: &packed) }
     let keyBytes = compact ? 0 : rows.keyBytes(width)
@@ -47,13 +51,18 @@ struct StateSet {
       let id = slots[slot]
       if id < 0 {
         slots[slot] = Int32(count)
-        if compact { fingerprints.append(fingerprint) } else { rows.append(packed) }
+        if compact {
+          fingerprints.append(fingerprint)
+        } else {
+          rows.append(packed)
+          hashes.append(low)
+        }
         count += 1
         return (true, Int32(count - 1))
       }
       if compact {
         if fingerprints[Int(id)] == fingerprint { return (false, id) }
-      } else if rows.row(Int(id), startsWith: packed, bytes: keyBytes) {
+      } else if hashes[Int(id)] == low && rows.row(Int(id), startsWith: packed, bytes: keyBytes) {
         return (false, id)
       }
       slot = (slot + 1) & mask
@@ -69,16 +78,9 @@ struct StateSet {
     let size = slots.count * 2
     var fresh = [Int32](repeating: -1, count: size)
     let freshMask = size - 1
-    var key = [UInt32](repeating: 0, count: width)
-    var payload = [UInt32](repeating: 0, count: payloadWidth)
     for id in 0..<count {
-      let hash: Int
-      if compact {
-        hash = Int(truncatingIfNeeded: fingerprints[id])
-      } else {
-        rows.load(id, into: &key, then: &payload)
-        hash = Self.hash(key[...])
-      }
+      // The table stays under 2³² slots, so the low 32 bits of a hash place it as the whole hash would.
+      let hash = compact ? Int(truncatingIfNeeded: fingerprints[id]) : Int(hashes[id])
       var slot = hash & freshMask
       while fresh[slot] >= 0 { slot = (slot + 1) & freshMask }
       fresh[slot] = Int32(id)
