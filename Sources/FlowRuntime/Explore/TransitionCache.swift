@@ -135,7 +135,14 @@ struct TransitionCache {
     if noted.readFacts { read += layout.facts }
     if noted.readPermissions { read += layout.permissions }
     if noted.readVariants { read += layout.variants }
-    read = Array(Set(read)).sorted()
+    // Sorted, each offset once (a variable's words and its stored value's may overlap what a whole read adds).
+    read.sort()
+    var kept = 0
+    for index in read.indices where kept == 0 || read[kept - 1] != read[index] {
+      read[kept] = read[index]
+      kept += 1
+    }
+    read.removeLast(read.count - kept)
     var outcome = made
     if case .reached(_, let records) = made {
       var written = layout.control
