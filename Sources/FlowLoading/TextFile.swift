@@ -33,21 +33,9 @@ package enum TextFile {
     guard fd >= 0 else { throw failure(errno) }
     defer { unlink(temporary) }
     var text = text
-    let written = text.withUTF8 { bytes in
-      var offset = 0
-      while offset < bytes.count {
-        let count = writeBytes(fd, bytes.baseAddress! + offset, bytes.count - offset)
-        if count < 0 && errno == EINTR { continue }
-        guard count > 0 else { return count < 0 ? errno : EIO }
-        offset += count
-      }
-      return 0
-    }
+    let written = text.withUTF8 { writeAll(fd, UnsafeRawBufferPointer($0)) }
     let closed = close(fd) == 0 ? 0 : errno
     if written != 0 || closed != 0 { throw failure(written != 0 ? written : closed) }
     guard replacing ? rename(temporary, path) == 0 : link(temporary, path) == 0 else { throw failure(errno) }
   }
 }
-
-/// The C library's `write`, which `TextFile.write(_:to:replacing:)` shadows inside the type.
-private func writeBytes(_ fd: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int { write(fd, bytes, count) }

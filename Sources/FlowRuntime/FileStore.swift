@@ -347,15 +347,8 @@ extension FileStore {
     // Nobody else knows this file yet, so the lock is ours; it moves with the file when it is renamed.
     guard flock(fd, LOCK_EX | LOCK_NB) == 0 else { throw failure("cannot lock \(temporary)", errno) }
     let bytes = Array(text(of: values).utf8)
-    var offset = 0
-    while offset < bytes.count {
-      let written = bytes.withUnsafeBytes { buffer in
-        writeBytes(fd, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
-      }
-      if written < 0 && errno == EINTR { continue }
-      guard written > 0 else { throw failure("cannot write \(temporary)", written < 0 ? errno : EIO) }
-      offset += written
-    }
+    let written = bytes.withUnsafeBytes { writeAll(fd, $0) }
+    guard written == 0 else { throw failure("cannot write \(temporary)", written) }
     guard fsync(fd) == 0 else { throw failure("cannot flush \(temporary) to disk", errno) }
     if creating {
       // link fails when a file appeared at the target meanwhile: it is never replaced unread.
@@ -394,9 +387,8 @@ extension FileStore {
   }
 }
 
-/// The C library's `open` and `write`, which `FileStore`'s own `open` and `write` shadow inside the type.
+/// The C library's `open`, which `FileStore`'s own `open` shadows inside the type.
 private func openFile(_ path: String, _ flags: Int32, _ mode: mode_t = 0) -> Int32 { open(path, flags, mode) }
-private func writeBytes(_ fd: Int32, _ bytes: UnsafeRawPointer?, _ count: Int) -> Int { write(fd, bytes, count) }
 
 /// The local time now as `YYYYMMDD-HHMMSS`, the stamp in a moved-aside store's name.
 private func localTimestamp() -> String {
