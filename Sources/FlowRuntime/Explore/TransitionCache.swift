@@ -222,11 +222,12 @@ struct TransitionCache {
     let slot = Int(stored)
     if slot < loadedWords[index].count, let known = loadedWords[index][slot] { return known }
     let made = coder.loadedWords(variable: index, stored: stored)
+    let words = LoadedWords(key: made.key, payload: made.payload)
     if slot >= loadedWords[index].count {
       loadedWords[index].append(contentsOf: repeatElement(nil, count: slot + 1 - loadedWords[index].count))
     }
-    loadedWords[index][slot] = LoadedWords(key: made.key, payload: made.payload)
-    return LoadedWords(key: made.key, payload: made.payload)
+    loadedWords[index][slot] = words
+    return words
   }
 
   /// The words a loaded variable gets: its key word, and its payload word when it has one.
