@@ -21,10 +21,15 @@ extension Explorer {
     var packed: [UInt8] = []
     var moveIDs: [ExploreMove: Int32] = [:]
     var restarts: RestartCache = [:]
-    /// Moves made from the states expanded so far, reused when `reusesMoves` (one thread, and
-    /// ``ExploreOptions/reusesTransitions``).
+    /// Moves made from the states expanded so far, reused when `reusesMoves` (``ExploreOptions/reusesTransitions``)
+    /// on one thread.
     var transitions: TransitionCache
     let reusesMoves: Bool
+    /// With more threads, when `reusesMoves`: each thread's transition cache, and per cache the moves it numbered
+    /// (``Successor/numbered(_:_:)``). The batches started so far pick the caches their threads use.
+    let workers: ReusingWorkers?
+    var workerMoves: [[WorkerMove]]
+    var batches = 0
     /// The key and payload of the state being expanded, one after the other (``TransitionCache``'s words), and
     /// those of the state a move made by the engine reached.
     var words: [UInt32] = []
@@ -44,7 +49,22 @@ extension Explorer {
       queue = PackedRows(
         columns: options.compact ? coder.width + coder.payloadWidth : 0, split: options.compact ? coder.width : 0)
       transitions = TransitionCache(coder: coder, flow: flow)
-      reusesMoves = options.reusesTransitions && options.jobs == 1
+      reusesMoves = options.reusesTransitions
+      workers = reusesMoves && options.jobs > 1 ? ReusingWorkers(jobs: options.jobs) : nil
+      workerMoves = Array(repeating: [], count: 2 * options.jobs)
+    }
+
+    /// A move a ``ReusingWorker`` numbered: what taking its edges needs, and its number in ``Exploration/moves``
+    /// once it has one (else -1).
+    struct WorkerMove {
+      let move: ExploreMove
+      let kind: MoveKind
+      var id: Int32 = -1
+
+      init(_ move: ExploreMove) {
+        self.move = move
+        kind = MoveKind(move)
+      }
     }
 
     /// The number of `move` in ``Exploration/moves``, given one the first time.
@@ -168,18 +188,28 @@ extension Explorer {
 
     /// Takes the edge by `move` (of kind `kind`) to the state whose key and payload are in ``key`` and
     /// ``payload``, with what happened on the way (`records`). `place` is where the transition cache keeps the
-    /// move, if it does; `launchInputs` those of a relaunch. False when a limit stopped the exploration.
+    /// move, if it does; `numbered` the thread's cache and number of a ``Successor/numbered(_:_:)`` move (then
+    /// `move` may be nil: it is looked up only when needed); `launchInputs` those of a relaunch. False when a
+    /// limit stopped the exploration.
     mutating func takeEdge(
-      _ taking: inout Taking, move: ExploreMove, kind: MoveKind, records: [Record], place: TransitionCache.Place?,
-      launchInputs: LaunchInputs?
+      _ taking: inout Taking, move: ExploreMove?, kind: MoveKind, records: [Record], place: TransitionCache.Place?,
+      numbered: (worker: Int, number: Int)? = nil, launchInputs: LaunchInputs?
     ) -> Bool {
+      func theMove() -> ExploreMove {
+        if let move { return move }
+        guard let (worker, number) = numbered else { preconditionFailure("an edge with no move") }
+        return workerMoves[worker][number].move
+      }
       // A move that changes nothing is no edge (the key and payload hold the whole normalized state).
       if coder.isExpanding(key: key, payload: payload) { return true }
       let mid: Int32
       if let place, transitions.moveIDs[Int(place.context)][place.move] >= 0 {
         mid = transitions.moveIDs[Int(place.context)][place.move]
+      } else if let (worker, number) = numbered {
+        if workerMoves[worker][number].id < 0 { workerMoves[worker][number].id = moveID(theMove()) }
+        mid = workerMoves[worker][number].id
       } else {
-        mid = moveID(move)
+        mid = moveID(theMove())
         if let place { transitions.setMoveID(mid, at: place) }
       }
       guard let target = insert(parent: taking.id, move: mid, setup: -1) else {
@@ -194,7 +224,7 @@ extension Explorer {
         taking.back = true
       }
       if options.trackTransitions {
-        if kind.isPermissionAnswer, case .answer(_, let permission?, let outcome, _) = move,
+        if kind.isPermissionAnswer, case .answer(_, let permission?, let outcome, _) = theMove(),
           let step = coder.expandingStep
         {
           let key = PermissionOutcome(step: flow.steps[step].id, permission: permission.rawValue, outcome: outcome)
@@ -244,13 +274,30 @@ extension Explorer {
     /// tried on another thread): its edges in move order, and the states they reach, numbered in that order.
     mutating func take(_ expansion: Expansion) {
       var taking = beginTaking()
+      if let worker = expansion.worker { workerMoves[worker] += expansion.newMoves.map(WorkerMove.init) }
       guard let successors = expansion.successors else { return takeUnexpanded(taking) }
       var word = 0
-      for successor in successors {
+      // Switched on in place, not copied out one by one (a copy of an enum with payloads costs a call per edge).
+      edges: for index in successors.indices {
         let move: ExploreMove
         var records: [Record]
         var launchInputs: LaunchInputs?
-        switch successor {
+        switch successors[index] {
+        case .numbered(let number, let produced):
+          guard let worker = expansion.worker else { preconditionFailure("a numbered move with no worker") }
+          let kind = workerMoves[worker][Int(number)].kind
+          let (width, payloadWidth) = (key.count, payload.count)
+          _ = key.withUnsafeMutableBufferPointer { $0.update(fromContentsOf: expansion.words[word..<(word + width)]) }
+          word += width
+          _ = payload.withUnsafeMutableBufferPointer {
+            $0.update(fromContentsOf: expansion.words[word..<(word + payloadWidth)])
+          }
+          word += payloadWidth
+          let taken = takeEdge(
+            &taking, move: nil, kind: kind, records: produced, place: nil,
+            numbered: (worker, Int(number)), launchInputs: nil)
+          guard taken else { break edges }
+          continue
         case .failed(let failed, let message):
           takeFailure(taking, move: failed, message: message)
           continue
@@ -285,13 +332,16 @@ extension Explorer {
     }
 
     /// Starts expanding the waiting states from `first` on (as many as a batch takes) on other threads.
-    func batch(from first: Int, retiring: ExpansionBatch?) -> ExpansionBatch {
+    mutating func batch(from first: Int, retiring: ExpansionBatch?) -> ExpansionBatch {
       let states = ExpansionBatch.range(from: first, count: set.count, jobs: options.jobs).map { id in
         var state = WaitingState(key: key, payload: payload, expands: expands(id))
         waiting(id, key: &state.key, payload: &state.payload)
         return state
       }
-      let batch = ExpansionBatch(explorer: explorer, states: states, coder: coder, restarts: restarts)
+      let batch = ExpansionBatch(
+        explorer: explorer, states: states, coder: coder, restarts: restarts, workers: workers,
+        firstWorker: workers?.first(ofBatch: batches) ?? 0)
+      batches += 1
       batch.start(threads: options.jobs, retiring: retiring)
       return batch
     }
@@ -310,8 +360,12 @@ extension Explorer {
           let after = processed + current.states.count
           ahead = after < set.count ? batch(from: after, retiring: taken.take()) : nil
           for (state, expansion) in zip(current.states, current.finish()) where !result.hitLimit {
-            guard let decoded = expansion.state else { preconditionFailure("a thread left a state undecoded") }
-            coder.expand(decoded, key: state.key, payload: state.payload)
+            if let decoded = expansion.state {
+              coder.expand(decoded, key: state.key, payload: state.payload)
+            } else {
+              // A thread that reuses moves decodes a state only for the engine (and may not have).
+              coder.expandWords(key: state.key[...], payload: state.payload[...])
+            }
             take(expansion)
           }
           taken = current
@@ -342,6 +396,7 @@ extension Explorer {
       result.keyBytes = set.bytes
       result.keyWidth = coder.width
       result.transitionReuse.unaccounted = transitions.unaccounted
+      if let workers { result.transitionReuse = workers.reuse }
       return result
     }
   }

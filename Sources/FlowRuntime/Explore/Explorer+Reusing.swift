@@ -14,7 +14,8 @@ extension Explorer.Exploring {
     words.removeAll(keepingCapacity: true)
     words += stateKey
     words += statePayload
-    let context = transitions.context(of: words) { explorer.moves(from: coder.expanding(clock: options.clock)) }
+    let (context, isNew) = transitions.context(of: words)
+    if isNew { transitions.addMoves(explorer.moves(from: coder.expanding(clock: options.clock))) }
     let moves = transitions.moves[Int(context)]
     for index in moves.indices {
       let move = moves[index]
@@ -94,12 +95,20 @@ extension Explorer.Exploring {
   private mutating func engineAgrees(_ move: ExploreMove, with reused: TransitionCache.Outcome) -> Bool {
     let (reusedKey, reusedPayload) = (key, payload)
     defer { (key, payload) = (reusedKey, reusedPayload) }
-    switch (make(move, log: nil), reused) {
-    case (.refused, .refused): return true
-    case (.failed(let made), .failed(let kept)): return made == kept
-    case (.reached(_, let made), .reached(_, let kept)):
-      return key == reusedKey && payload == reusedPayload && (kept.isEmpty || kept == made)
-    default: return false
+    return make(move, log: nil).agrees(with: reused, sameSuccessor: key == reusedKey && payload == reusedPayload)
+  }
+}
+
+extension TransitionCache.Outcome {
+  /// Whether the engine's outcome (this one) is the one reused, `reused`; `sameSuccessor` tells whether the two
+  /// successors' words are equal, when both reached one. A reused outcome's records may have been dropped
+  /// (their transitions have witnesses).
+  func agrees(with reused: Self, sameSuccessor: Bool) -> Bool {
+    switch (self, reused) {
+    case (.refused, .refused): true
+    case (.failed(let made), .failed(let kept)): made == kept
+    case (.reached(_, let made), .reached(_, let kept)): sameSuccessor && (kept.isEmpty || kept == made)
+    default: false
     }
   }
 }

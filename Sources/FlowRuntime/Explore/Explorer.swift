@@ -114,6 +114,10 @@ package struct Explorer: Sendable {
     case failed(ExploreMove, String)
     /// A relaunch whose result the relaunch cache holds: not computed again.
     case cachedRestart
+    /// The state after the move, encoded (the next words of ``Expansion/words``), by a thread with its own
+    /// transition cache (``ReusingWorker``), and what happened on the way. The move is the thread's move `number`
+    /// (``Expansion/newMoves``).
+    case numbered(Int32, [Record])
   }
 
   /// A state taken from the queue and what its moves gave; `successors` is nil for a state at --max-depth,
@@ -123,8 +127,13 @@ package struct Explorer: Sendable {
     /// it: ``StateCoder/expanding(clock:)``).
     var state: RunState?
     var successors: [Successor]?
-    /// The keys and payloads of the ``Successor/encoded(_:_:)`` successors, in their order.
+    /// The keys and payloads of the ``Successor/encoded(_:_:)`` and ``Successor/numbered(_:_:)`` successors, in
+    /// their order.
     var words: [UInt32] = []
+    /// The ``ReusingWorker`` that expanded the state (its slot in ``ReusingWorkers``), if one did, and the moves
+    /// it numbered while doing so (its moves numbered before are in earlier expansions).
+    var worker: Int?
+    var newMoves: [ExploreMove] = []
 
     init(state: RunState?) {
       self.state = state

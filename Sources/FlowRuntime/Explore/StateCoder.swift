@@ -389,12 +389,12 @@ struct StateCoder {
   }
 
   /// The words of variable `index` (its key word, and its payload word when the key compares only whether it is
-  /// empty) once a launch has loaded it (``Variable/loaded(from:)``) from its stored value with id `stored`.
-  mutating func loadedWords(variable index: Int, stored: UInt32) -> (key: UInt32, payload: UInt32?) {
+  /// empty) once a launch has loaded it (``Variable/loaded(from:)``) from its stored value with id `stored`; nil
+  /// when the coder does not intern (``interns``) and has no id for the value loaded.
+  mutating func loadedWords(variable index: Int, stored: UInt32) -> (key: UInt32, payload: UInt32?)? {
     guard let slot = storeSlotOfVariable[index] else { preconditionFailure("variable \(index) is not persisted") }
     let value = variables[index].loaded(from: valueList[variableCount + slot][Int(stored) - 1])
-    // Interned here (on the exploring thread's coder, which interns).
-    let id = interned(value, table: index) ?? 0
+    guard let id = interned(value, table: index) else { return nil }
     return variableMatters[index] ? (id, nil) : (Self.emptiness(value), id)
   }
 

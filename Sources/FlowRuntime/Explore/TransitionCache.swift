@@ -87,8 +87,9 @@ struct TransitionCache {
     control = Array(repeating: 0, count: contexts.width)
   }
 
-  /// The context of the state with `words`, and its moves, from `moves` the first time.
-  mutating func context(of words: [UInt32], moves: () -> [ExploreMove]) -> Int32 {
+  /// The context of the state with `words`; a new one gets its moves from ``addMoves(_:)`` before any other
+  /// call.
+  mutating func context(of words: [UInt32]) -> (id: Int32, isNew: Bool) {
     for (index, offset) in layout.control.enumerated() { control[index] = words[offset] }
     // The answers to a pending permission request depend on its status (``Explorer/moves(from:)``).
     let withPermissions = movesReadPermissions || words[2] != 0
@@ -96,13 +97,15 @@ struct TransitionCache {
       control[layout.control.count + index] = withPermissions ? words[offset] : 0
     }
     let (inserted, id) = contexts.insert(control)
-    if inserted {
-      self.moves.append(moves())
-      readSetsOfMove.append(Array(repeating: [], count: self.moves[Int(id)].count))
-      moveIDs.append(Array(repeating: -1, count: self.moves[Int(id)].count))
-      moveKinds.append(self.moves[Int(id)].map(Explorer.Exploring.MoveKind.init))
-    }
-    return id
+    return (id, inserted)
+  }
+
+  /// The moves of the context ``context(of:)`` just met (``Explorer/moves(from:)`` of its state).
+  mutating func addMoves(_ moves: [ExploreMove]) {
+    self.moves.append(moves)
+    readSetsOfMove.append(Array(repeating: [], count: moves.count))
+    moveIDs.append(Array(repeating: -1, count: moves.count))
+    moveKinds.append(moves.map(Explorer.Exploring.MoveKind.init))
   }
 
   /// The outcome of move `move` (its index among the context's moves) of context `context` from the state with
@@ -161,7 +164,8 @@ struct TransitionCache {
       for index in loaded {
         // Its words follow from its stored value's: checked here against what the engine gave.
         let stored = words[layout.storedValues[index][layout.storedValues[index].count - 1]]
-        let loaded = loadedWords(of: index, stored: stored, coder: &coder)
+        // A copy of the coder that does not intern may not know the value loaded: nothing is kept then.
+        guard let loaded = loadedWords(of: index, stored: stored, coder: &coder) else { return nil }
         let offsets = layout.variables[index]
         guard successor[offsets[0]] == loaded.key, loaded.payload.map({ successor[offsets[1]] == $0 }) ?? true else {
           unaccounted += 1
@@ -217,11 +221,11 @@ struct TransitionCache {
   private static func presence(of offset: Int) -> Int { -1 - offset }
 
   /// The words variable `index` gets when a launch loads it from the stored value with id `stored`, worked out
-  /// once per stored value.
-  private mutating func loadedWords(of index: Int, stored: UInt32, coder: inout StateCoder) -> LoadedWords {
+  /// once per stored value; nil when `coder` does not intern and has no id for the value loaded.
+  private mutating func loadedWords(of index: Int, stored: UInt32, coder: inout StateCoder) -> LoadedWords? {
     let slot = Int(stored)
     if slot < loadedWords[index].count, let known = loadedWords[index][slot] { return known }
-    let made = coder.loadedWords(variable: index, stored: stored)
+    guard let made = coder.loadedWords(variable: index, stored: stored) else { return nil }
     let words = LoadedWords(key: made.key, payload: made.payload)
     if slot >= loadedWords[index].count {
       loadedWords[index].append(contentsOf: repeatElement(nil, count: slot + 1 - loadedWords[index].count))
@@ -237,11 +241,13 @@ struct TransitionCache {
   }
 
   /// Writes the successor of the state with `key` and `payload` by outcome `outcome` (a
-  /// ``OutcomeTable/Kind/reached`` one) into `successorKey` and `successorPayload`.
+  /// ``OutcomeTable/Kind/reached`` one) into `successorKey` and `successorPayload`. False when `coder` does not
+  /// intern and has no id for a value the move loads from the store (the successor is then partly written).
+  @discardableResult
   mutating func write(
     _ key: [UInt32], _ payload: [UInt32], outcome: Int32, into successorKey: inout [UInt32],
     _ successorPayload: inout [UInt32], coder: inout StateCoder
-  ) {
+  ) -> Bool {
     _ = successorKey.withUnsafeMutableBufferPointer { $0.update(fromContentsOf: key) }
     _ = successorPayload.withUnsafeMutableBufferPointer { $0.update(fromContentsOf: payload) }
     let width = key.count
@@ -264,16 +270,18 @@ struct TransitionCache {
         }
       }
     }
-    guard loads else { return }
+    guard loads else { return true }
     // A loaded variable's words follow from its stored value's (relaunches only).
     let writes = table.writes(of: outcome)
     for pair in stride(from: writes.startIndex, to: writes.endIndex, by: 2) where writes[pair] & Self.loadedMark != 0 {
       let index = Int(writes[pair] & ~Self.loadedMark)
-      let words = loadedWords(of: index, stored: storedID(of: index, key: key, payload: payload), coder: &coder)
+      let stored = storedID(of: index, key: key, payload: payload)
+      guard let words = loadedWords(of: index, stored: stored, coder: &coder) else { return false }
       let offsets = layout.variables[index]
       put(words.key, at: offsets[0])
       if let word = words.payload { put(word, at: offsets[1]) }
     }
+    return true
     func put(_ word: UInt32, at offset: Int) {
       if offset < width { successorKey[offset] = word } else { successorPayload[offset - width] = word }
     }
