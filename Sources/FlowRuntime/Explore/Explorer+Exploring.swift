@@ -25,8 +25,8 @@ extension Explorer {
     /// on one thread.
     var transitions: TransitionCache
     let reusesMoves: Bool
-    /// With more threads, when `reusesMoves`: each thread's transition cache, and per cache the moves it numbered
-    /// (``Successor/numbered(_:_:)``). The batches started so far pick the caches their threads use.
+    /// With more threads: each thread's transition cache, and per cache the moves it numbered (``ExpandedPiece``).
+    /// The batches started so far pick the caches their threads use.
     let workers: ReusingWorkers?
     var workerMoves: [[WorkerMove]]
     var batches = 0
@@ -50,7 +50,7 @@ extension Explorer {
         columns: options.compact ? coder.width + coder.payloadWidth : 0, split: options.compact ? coder.width : 0)
       transitions = TransitionCache(coder: coder, flow: flow)
       reusesMoves = options.reusesTransitions
-      workers = reusesMoves && options.jobs > 1 ? ReusingWorkers(jobs: options.jobs) : nil
+      workers = options.jobs > 1 ? ReusingWorkers(jobs: options.jobs) : nil
       workerMoves = Array(repeating: [], count: 2 * options.jobs)
     }
 
@@ -188,9 +188,9 @@ extension Explorer {
 
     /// Takes the edge by `move` (of kind `kind`) to the state whose key and payload are in ``key`` and
     /// ``payload``, with what happened on the way (`records`). `place` is where the transition cache keeps the
-    /// move, if it does; `numbered` the thread's cache and number of a ``Successor/numbered(_:_:)`` move (then
-    /// `move` may be nil: it is looked up only when needed); `launchInputs` those of a relaunch. False when a
-    /// limit stopped the exploration.
+    /// move, if it does; `numbered` the thread's cache and number of a move of an ``ExpandedPiece`` (then `move`
+    /// may be nil: it is looked up only when needed); `launchInputs` those of a relaunch. False when a limit
+    /// stopped the exploration.
     mutating func takeEdge(
       _ taking: inout Taking, move: ExploreMove?, kind: MoveKind, records: [Record], place: TransitionCache.Place?,
       numbered: (worker: Int, number: Int)? = nil, launchInputs: LaunchInputs?
@@ -274,30 +274,13 @@ extension Explorer {
     /// tried on another thread): its edges in move order, and the states they reach, numbered in that order.
     mutating func take(_ expansion: Expansion) {
       var taking = beginTaking()
-      if let worker = expansion.worker { workerMoves[worker] += expansion.newMoves.map(WorkerMove.init) }
       guard let successors = expansion.successors else { return takeUnexpanded(taking) }
       var word = 0
-      // Switched on in place, not copied out one by one (a copy of an enum with payloads costs a call per edge).
-      edges: for index in successors.indices {
+      for successor in successors {
         let move: ExploreMove
         var records: [Record]
         var launchInputs: LaunchInputs?
-        switch successors[index] {
-        case .numbered(let number, let produced):
-          guard let worker = expansion.worker else { preconditionFailure("a numbered move with no worker") }
-          let kind = workerMoves[worker][Int(number)].kind
-          let (width, payloadWidth) = (key.count, payload.count)
-          _ = key.withUnsafeMutableBufferPointer { $0.update(fromContentsOf: expansion.words[word..<(word + width)]) }
-          word += width
-          _ = payload.withUnsafeMutableBufferPointer {
-            $0.update(fromContentsOf: expansion.words[word..<(word + payloadWidth)])
-          }
-          word += payloadWidth
-          let taken = takeEdge(
-            &taking, move: nil, kind: kind, records: produced, place: nil,
-            numbered: (worker, Int(number)), launchInputs: nil)
-          guard taken else { break edges }
-          continue
+        switch successor {
         case .failed(let failed, let message):
           takeFailure(taking, move: failed, message: message)
           continue
@@ -331,16 +314,72 @@ extension Explorer {
       finishTaking(taking)
     }
 
+    /// Takes state `index` of `batch` (the next waiting state), whose edges `piece` holds from edge `edge` on (the
+    /// words of the states they reach from `word` on), as ``take(_:)`` takes an expansion.
+    mutating func take(
+      _ index: Int, of batch: ExpansionBatch, from piece: ExpandedPiece, edge: inout Int, word: inout Int,
+      record: inout Int
+    ) {
+      let (width, payloadWidth) = (key.count, payload.count)
+      let state = batch.state(index)
+      coder.expandWords(key: state.prefix(width), payload: state.dropFirst(width))
+      var taking = beginTaking()
+      let end = Int(piece.edgeEnds[index % Explorer.parallelPiece])
+      guard end >= 0 else { return takeUnexpanded(taking) }
+      var interrupted = false
+      while edge < end {
+        let number = piece.edges[edge]
+        var records: [Record] = []
+        if record < piece.records.count && piece.records[record].edge == edge {
+          records = piece.records[record].records
+          record += 1
+        }
+        edge += 1
+        guard !interrupted else {
+          if number >= 0 { word += width + payloadWidth }
+          continue
+        }
+        if number >= 0 {
+          _ = key.withUnsafeMutableBufferPointer { $0.update(fromContentsOf: piece.words[word..<(word + width)]) }
+          word += width
+          _ = payload.withUnsafeMutableBufferPointer {
+            $0.update(fromContentsOf: piece.words[word..<(word + payloadWidth)])
+          }
+          word += payloadWidth
+          let kind = workerMoves[piece.worker][Int(number)].kind
+          interrupted = !takeEdge(
+            &taking, move: nil, kind: kind, records: records, place: nil, numbered: (piece.worker, Int(number)),
+            launchInputs: nil)
+          continue
+        }
+        switch piece.others[Int(-1 - number)] {
+        case .failed(let move, let message): takeFailure(taking, move: move, message: message)
+        case .reached(let move, let next, let produced):
+          coder.encode(next, into: &key, payload: &payload)
+          interrupted = !takeEdge(
+            &taking, move: move, kind: MoveKind(move), records: produced, place: nil, launchInputs: nil)
+        case .encoded, .cachedRestart: preconditionFailure("a piece holds only failures and states not encoded")
+        }
+      }
+      finishTaking(taking)
+    }
+
     /// Starts expanding the waiting states from `first` on (as many as a batch takes) on other threads.
-    mutating func batch(from first: Int, retiring: ExpansionBatch?) -> ExpansionBatch {
-      let states = ExpansionBatch.range(from: first, count: set.count, jobs: options.jobs).map { id in
-        var state = WaitingState(key: key, payload: payload, expands: expands(id))
-        waiting(id, key: &state.key, payload: &state.payload)
-        return state
+    mutating func batch(from first: Int, retiring: ExpansionBatch?, workers: ReusingWorkers) -> ExpansionBatch {
+      let ids = ExpansionBatch.range(from: first, count: set.count, jobs: options.jobs)
+      let stride = key.count + payload.count
+      var words = [UInt32](repeating: 0, count: ids.count * stride)
+      var waitingKey = key
+      var waitingPayload = payload
+      for (index, id) in ids.enumerated() {
+        waiting(id, key: &waitingKey, payload: &waitingPayload)
+        let start = index * stride
+        words.replaceSubrange(start..<(start + key.count), with: waitingKey)
+        words.replaceSubrange((start + key.count)..<(start + stride), with: waitingPayload)
       }
       let batch = ExpansionBatch(
-        explorer: explorer, states: states, coder: coder, restarts: restarts, workers: workers,
-        firstWorker: workers?.first(ofBatch: batches) ?? 0)
+        explorer: explorer, first: first, words: words, expands: ids.map(expands), coder: coder, workers: workers,
+        firstWorker: workers.first(ofBatch: batches))
       batches += 1
       batch.start(threads: options.jobs, retiring: retiring)
       return batch
@@ -353,20 +392,21 @@ extension Explorer {
       var waitingPayload = payload
       var taken: ExpansionBatch?
       while processed < set.count, !result.hitLimit {
-        if options.jobs > 1 {
+        if let workers {
           // Batches of waiting states are expanded on `jobs` threads and taken here in order, as one thread takes
           // them (Explorer+Parallel.swift); the states waiting behind a batch are expanded while it is taken.
-          let current = ahead ?? batch(from: processed, retiring: taken.take())
-          let after = processed + current.states.count
-          ahead = after < set.count ? batch(from: after, retiring: taken.take()) : nil
-          for (state, expansion) in zip(current.states, current.finish()) where !result.hitLimit {
-            if let decoded = expansion.state {
-              coder.expand(decoded, key: state.key, payload: state.payload)
-            } else {
-              // A thread that reuses moves decodes a state only for the engine (and may not have).
-              coder.expandWords(key: state.key[...], payload: state.payload[...])
+          let current = ahead ?? batch(from: processed, retiring: taken.take(), workers: workers)
+          let after = processed + current.count
+          ahead = after < set.count ? batch(from: after, retiring: taken.take(), workers: workers) : nil
+          let pieces = current.finish()
+          var index = 0
+          for piece in pieces where !result.hitLimit {
+            workerMoves[piece.worker] += piece.newMoves.map(WorkerMove.init)
+            var (edge, word, record) = (0, 0, 0)
+            for _ in piece.edgeEnds.indices where !result.hitLimit {
+              take(index, of: current, from: piece, edge: &edge, word: &word, record: &record)
+              index += 1
             }
-            take(expansion)
           }
           taken = current
         } else {

@@ -4,156 +4,125 @@ import Synchronization
 
 /// Parallel exploration (`flowrun explore --jobs N`, ``ExploreOptions/jobs``).
 ///
-/// The waiting states are taken in batches (``ExpansionBatch``). Threads decode a batch's states, try their moves
-/// and encode the states they reach (``Explorer/Expansion/tryMoves(_:restartCached:coder:)``: the engine's work,
-/// pure and most of the time), each taking the next piece of the batch when done with one, so a slow piece holds
-/// no thread back. ``Explorer/explore()`` then takes the batch's expansions one at a time, in the order of their
-/// ids, and numbers and stores the states they reach exactly as one thread does: the same ids, edges, witnesses
-/// and report for every number of jobs. While it takes one batch, the other threads already expand the next (the
-/// states waiting behind it), from a copy of the coder and of the relaunch cache made when that batch started. The
-/// copies only read the coder's tables: a state holding a value new to them is left for the exploring thread to
-/// encode.
+/// The waiting states are taken in batches (``ExpansionBatch``). Threads try the moves of a batch's states, each
+/// taking the next piece of the batch when done with one, so a slow piece holds no thread back. Each thread
+/// reuses moves through its own transition cache (``Explorer/ReusingWorker``), as one thread does with its one
+/// cache, and gives the words of the states reached (``ExpandedPiece``). ``Explorer/explore()`` then takes the
+/// pieces in order, and numbers and stores the states they reach exactly as one thread does: the same ids, edges,
+/// witnesses and report for every number of jobs. While it takes one batch, the threads already expand the next
+/// (the states waiting behind it), with a copy of the coder made when that batch started. The copies only read
+/// the coder's tables: a state holding a value new to them is left for the exploring thread to encode.
 extension Explorer {
-  /// Waiting states per thread in a batch: enough to keep the threads busy, few enough that the batch's
-  /// successors (run states) stay a few megabytes.
+  /// Waiting states per thread in a batch: enough to keep the threads busy, few enough that a batch's
+  /// successors stay a few megabytes.
   static let parallelBatch = 1_024
   /// States a thread takes at a time.
   static let parallelPiece = 32
 
-  /// A waiting state as the threads get it: its key and payload, and whether its moves are tried.
-  struct WaitingState: Sendable {
-    var key: [UInt32]
-    var payload: [UInt32]
-    var expands: Bool
-  }
-
-  /// Decodes `state` with `coder` (a copy of the exploring thread's that does not intern) and tries its moves
-  /// unless it is at --max-depth; `previous` is the state the same thread decoded before (a state shares the
-  /// values equal to its).
-  func expansion(
-    of waiting: WaitingState, coder: inout StateCoder, restarts: RestartCache,
-    previous: inout (state: RunState, key: [UInt32], payload: [UInt32])?
-  ) -> Expansion {
-    let state = coder.decode(
-      waiting.key, payload: waiting.payload, clock: options.clock, previous: previous?.state,
-      previousKey: previous?.key ?? [], previousPayload: previous?.payload ?? [])
-    previous = (state, waiting.key, waiting.payload)
-    var expansion = Expansion(state: state)
-    guard waiting.expands else { return expansion }
-    let cached =
-      state.pending == nil && restarts[coder.launchInputs(key: waiting.key, payload: waiting.payload)] != nil
-    coder.expand(state, key: waiting.key, payload: waiting.payload)
-    expansion.tryMoves(self, restartCached: cached, coder: &coder)
-    return expansion
-  }
-}
-
-extension Explorer {
   /// A thread's own transition cache (``TransitionCache``) for `--jobs N`: the moves of the states it expands are
   /// reused or made by the engine and kept, as one thread does (Explorer+Reusing.swift). Each cache learns the
   /// moves of the states its threads take; the exploring thread takes what they give in the states' order, so
   /// the exploration does not depend on which cache learnt what.
   ///
   /// The records of a reached outcome go to the exploring thread once, with the first edge that takes it (its
-  /// transitions have a witness from then on: the exploring thread takes this cache's expansions in the order it
-  /// made them), and are dropped here.
+  /// transitions have a witness from then on: the exploring thread takes this cache's pieces in the order it
+  /// made them, ``ReusingWorkers``), and are dropped here.
   struct ReusingWorker {
     var cache: TransitionCache
     /// The moves this cache numbered (``TransitionCache/moveIDs`` holds the numbers): the exploring thread maps
     /// each to its number in the exploration (``Exploring/workerMoves``).
     var numbered: Int32 = 0
     var reuse = Exploration.TransitionReuse()
-    /// The successor being written, and the words of the state being expanded.
+    /// The state being expanded (its key, its payload, and both one after the other) and the successor written.
+    private var stateKey: [UInt32]
+    private var statePayload: [UInt32]
+    private var words: [UInt32] = []
     private var key: [UInt32]
     private var payload: [UInt32]
-    private var words: [UInt32] = []
 
     init(coder: StateCoder, flow: Flow) {
       cache = TransitionCache(coder: coder, flow: flow)
       key = Array(repeating: 0, count: coder.width)
       payload = Array(repeating: 0, count: coder.payloadWidth)
+      stateKey = key
+      statePayload = payload
     }
 
-    /// Tries the moves of `waiting` (unless it is at --max-depth), reusing what this cache kept; `coder` is the
-    /// thread's copy, which does not intern: a successor holding a value new to it is left for the exploring
-    /// thread to encode, and not kept.
+    /// Tries the moves of the state whose key and payload are `state` (one after the other) and adds its edges
+    /// to `piece`; `coder` is the thread's copy, which does not intern: a successor holding a value new to it is
+    /// left for the exploring thread to encode, and not kept.
     mutating func expand(
-      _ waiting: WaitingState, worker slot: Int, explorer: Explorer, coder: inout StateCoder
-    ) -> Expansion {
-      var expansion = Expansion(state: nil)
-      expansion.worker = slot
-      guard waiting.expands else { return expansion }
-      let clock = explorer.options.clock
-      coder.expandWords(key: waiting.key[...], payload: waiting.payload[...])
+      _ state: ArraySlice<UInt32>, into piece: inout ExpandedPiece, explorer: Explorer, coder: inout StateCoder
+    ) {
+      let width = stateKey.count
       words.removeAll(keepingCapacity: true)
-      words += waiting.key
-      words += waiting.payload
+      words += state
+      _ = stateKey.withUnsafeMutableBufferPointer { $0.update(fromContentsOf: words[..<width]) }
+      _ = statePayload.withUnsafeMutableBufferPointer { $0.update(fromContentsOf: words[width...]) }
+      coder.expandWords(key: words[..<width], payload: words[width...])
       let (context, isNew) = cache.context(of: words)
-      if isNew { cache.addMoves(explorer.moves(from: coder.expanding(clock: clock))) }
-      let moves = cache.moves[Int(context)]
-      var successors: [Successor] = []
-      successors.reserveCapacity(moves.count)
-      for index in moves.indices {
-        let move = moves[index]
+      if isNew { cache.addMoves(explorer.moves(from: coder.expanding(clock: explorer.options.clock))) }
+      for index in cache.moves[Int(context)].indices {
         var number = cache.moveIDs[Int(context)][index]
         if number < 0 {
           number = numbered
           numbered += 1
           cache.setMoveID(number, at: .init(context: context, move: index, outcome: nil))
-          expansion.newMoves.append(move)
+          piece.newMoves.append(cache.moves[Int(context)][index])
         }
         var reused = cache.outcome(context: context, move: index, words: words)
         if let outcome = reused, cache.kind(of: outcome) == .reached,
-          !cache.write(waiting.key, waiting.payload, outcome: outcome, into: &key, &payload, coder: &coder)
+          !cache.write(stateKey, statePayload, outcome: outcome, into: &key, &payload, coder: &coder)
         {
           reused = nil  // it loads a value this copy of the coder has no id for: the engine makes it
         }
         if let outcome = reused {
           reuse.hits += 1
           if explorer.options.checksReusedTransitions {
-            let (reusedKey, reusedPayload) = (key, payload)
-            let (made, unencoded) = make(move, explorer: explorer, coder: &coder, log: nil)
-            let same = unencoded == nil && key == reusedKey && payload == reusedPayload
-            if !made.agrees(with: cache.outcome(outcome), sameSuccessor: same) { reuse.mismatches += 1 }
-            (key, payload) = (reusedKey, reusedPayload)
+            check(outcome, move: cache.moves[Int(context)][index], explorer: explorer, coder: &coder)
           }
           switch cache.kind(of: outcome) {
           case .refused: break
-          case .failed: successors.append(.failed(move, cache.failure(of: outcome)))
+          case .failed: piece.add(.failed(cache.moves[Int(context)][index], cache.failure(of: outcome)))
           case .reached:
             let records = cache.records(of: outcome)
-            if !records.isEmpty && !isExpanding(waiting) { cache.dropRecords(of: outcome) }
-            expansion.words += key
-            expansion.words += payload
-            successors.append(.numbered(number, records))
+            if !records.isEmpty && !reachesItself { cache.dropRecords(of: outcome) }
+            piece.add(number, key, payload, records: records)
           }
           continue
         }
         reuse.misses += 1
         cache.log.clear()
+        let move = cache.moves[Int(context)][index]
         let (made, unencoded) = make(move, explorer: explorer, coder: &coder, log: cache.log)
         if let unencoded, case .reached(_, let records) = made {
-          successors.append(.reached(move, unencoded, records))
+          piece.add(.reached(move, unencoded, records))
           continue
         }
         let outcome = cache.remember(
           made, context: context, move: index, words: words, successor: key + payload, coder: &coder)
         switch made {
         case .refused: break
-        case .failed(let message): successors.append(.failed(move, message))
+        case .failed(let message): piece.add(.failed(move, message))
         case .reached(_, let records):
-          if let outcome, !records.isEmpty, !isExpanding(waiting) { cache.dropRecords(of: outcome) }
-          expansion.words += key
-          expansion.words += payload
-          successors.append(.numbered(number, records))
+          if let outcome, !records.isEmpty, !reachesItself { cache.dropRecords(of: outcome) }
+          piece.add(number, key, payload, records: records)
         }
       }
-      expansion.successors = successors
-      return expansion
     }
 
-    /// Whether the successor written is `waiting` itself (a move that changes nothing is no edge).
-    private func isExpanding(_ waiting: WaitingState) -> Bool { key == waiting.key && payload == waiting.payload }
+    /// Whether the successor written is the state being expanded (a move that changes nothing is no edge).
+    private var reachesItself: Bool { key == stateKey && payload == statePayload }
+
+    /// With ``ExploreOptions/checksReusedTransitions``: makes `move` with the engine too and counts a mismatch
+    /// with `outcome`, reused (its successor written).
+    private mutating func check(_ outcome: Int32, move: ExploreMove, explorer: Explorer, coder: inout StateCoder) {
+      let (reusedKey, reusedPayload) = (key, payload)
+      let (made, unencoded) = make(move, explorer: explorer, coder: &coder, log: nil)
+      let same = unencoded == nil && key == reusedKey && payload == reusedPayload
+      if !made.agrees(with: cache.outcome(outcome), sameSuccessor: same) { reuse.mismatches += 1 }
+      (key, payload) = (reusedKey, reusedPayload)
+    }
 
     /// Makes `move` with the engine from the state `coder` is expanding, noting what it reads and writes in
     /// `log` when given. A successor is encoded into `key` and `payload`, or returned when `coder` cannot encode
@@ -163,9 +132,8 @@ extension Explorer {
       _ move: ExploreMove, explorer: Explorer, coder: inout StateCoder, log: AccessLog?
     ) -> (TransitionCache.Outcome, unencoded: RunState?) {
       do {
-        guard
-          let (next, records) = try explorer.apply(move, to: coder.expanding(clock: explorer.options.clock), log: log)
-        else { return (.refused, nil) }
+        let state = coder.expanding(clock: explorer.options.clock)
+        guard let (next, records) = try explorer.apply(move, to: state, log: log) else { return (.refused, nil) }
         let encoded = coder.encode(next, into: &key, payload: &payload)
         return (.reached(writes: [], records: records), encoded ? nil : next)
       } catch {
@@ -173,6 +141,41 @@ extension Explorer {
       }
     }
   }
+}
+
+/// What a thread gives for a piece of a batch (``ExpansionBatch``), in flat arrays rather than a value per state
+/// or per edge: each state's edges in the order of its moves, and the words of the states they reach.
+struct ExpandedPiece: Sendable {
+  /// The ``Explorer/ReusingWorker`` that expanded the piece (its slot in ``ReusingWorkers``), and the moves it
+  /// numbered while doing so (in the order of their numbers; those numbered before are in earlier pieces).
+  let worker: Int
+  var newMoves: [ExploreMove] = []
+  /// Per state, the end of its edges in `edges`; -1 for a state at --max-depth, whose moves are not tried.
+  var edgeEnds: [Int32] = []
+  /// Per edge: the worker's number of its move (≥ 0), the state it reaches being the next key and payload in
+  /// `words`; or `-1 - i` for `others[i]`, a failure or a state the worker could not encode.
+  var edges: [Int32] = []
+  var words: [UInt32] = []
+  var others: [Explorer.Successor] = []
+  /// The records of the edges that have any, by edge (in `edges`), in order.
+  var records: [(edge: Int32, records: [Record])] = []
+
+  init(worker: Int) { self.worker = worker }
+
+  mutating func add(_ number: Int32, _ key: [UInt32], _ payload: [UInt32], records: [Record]) {
+    if !records.isEmpty { self.records.append((Int32(edges.count), records)) }
+    edges.append(number)
+    words += key
+    words += payload
+  }
+
+  mutating func add(_ other: Explorer.Successor) {
+    edges.append(-1 - Int32(others.count))
+    others.append(other)
+  }
+
+  /// Ends the edges of a state.
+  mutating func endState(expanded: Bool) { edgeEnds.append(expanded ? Int32(edges.count) : -1) }
 }
 
 /// The ``Explorer/ReusingWorker``s of a parallel exploration: two per thread, one for the batch being taken and
@@ -219,18 +222,22 @@ final class ReusingWorkers: @unchecked Sendable {
 }
 
 /// Waiting states being expanded on several threads: ``start(threads:retiring:)`` sets threads to work on it,
-/// ``finish()`` waits for them and returns the expansions in the order of the states. The exploring thread only
-/// takes the expansions: the run states are allocated and freed on the worker threads (freeing them on the
-/// exploring thread while a worker allocates made the two contend for malloc's arena lock: 40,000 context
-/// switches and 16 s of system time on anicca-v01).
+/// ``finish()`` waits for them and returns the pieces in the order of the states. The exploring thread only
+/// takes the pieces: their arrays are allocated and freed on the worker threads (freeing them on the exploring
+/// thread while a worker allocates made the two contend for malloc's arena lock).
 final class ExpansionBatch: Sendable {
   let explorer: Explorer
-  let states: [Explorer.WaitingState]
-  /// What the threads read: copies, so that the exploration goes on changing its own meanwhile.
+  /// The waiting states' keys and payloads, one after the other (`stride` words each), from state `first` on.
+  let first: Int
+  let count: Int
+  let stride: Int
+  let words: [UInt32]
+  /// Per state, whether its moves are tried (it is not at --max-depth).
+  let expands: [Bool]
+  /// What the threads read: a copy, so that the exploration goes on changing its own meanwhile.
   let coder: StateCoder
-  let restarts: Explorer.RestartCache
-  /// The threads' transition caches and the first slot of this batch's, when moves are reused.
-  private let workers: ReusingWorkers?
+  /// The threads' transition caches and the first slot of this batch's.
+  private let workers: ReusingWorkers
   private let firstWorker: Int
   private let pieces: Int
   private let next = Atomic<Int>(0)
@@ -238,16 +245,19 @@ final class ExpansionBatch: Sendable {
   private let group = DispatchGroup()
 
   init(
-    explorer: Explorer, states: [Explorer.WaitingState], coder: StateCoder, restarts: Explorer.RestartCache,
-    workers: ReusingWorkers?, firstWorker: Int
+    explorer: Explorer, first: Int, words: [UInt32], expands: [Bool], coder: StateCoder, workers: ReusingWorkers,
+    firstWorker: Int
   ) {
     self.explorer = explorer
-    self.states = states
+    self.first = first
+    count = expands.count
+    stride = coder.width + coder.payloadWidth
+    self.words = words
+    self.expands = expands
     self.coder = coder
-    self.restarts = restarts
     self.workers = workers
     self.firstWorker = firstWorker
-    pieces = (states.count + Explorer.parallelPiece - 1) / Explorer.parallelPiece
+    pieces = (count + Explorer.parallelPiece - 1) / Explorer.parallelPiece
     done = Pieces(count: pieces)
   }
 
@@ -256,8 +266,11 @@ final class ExpansionBatch: Sendable {
     first..<min(count, first + Explorer.parallelBatch * jobs)
   }
 
+  /// The key and payload of state `index` of the batch, one after the other.
+  func state(_ index: Int) -> ArraySlice<UInt32> { words[(index * stride)..<((index + 1) * stride)] }
+
   /// Sets `threads` threads expanding pieces of the batch; the first releases `retiring` (a batch taken, whose
-  /// run states the threads allocated: freed on a worker thread, not while the exploring thread allocates).
+  /// arrays the threads allocated: freed on a worker thread, not while the exploring thread allocates).
   func start(threads: Int, retiring: ExpansionBatch?) {
     var retiring = retiring
     for thread in 0..<min(threads, pieces) {
@@ -268,10 +281,10 @@ final class ExpansionBatch: Sendable {
     }
   }
 
-  /// Waits for the threads, returns the expansions.
-  func finish() -> [Explorer.Expansion] {
+  /// Waits for the threads, returns the pieces in order.
+  func finish() -> UnsafeMutableBufferPointer<ExpandedPiece> {
     group.wait()
-    return done.slots.flatMap { $0 }
+    return done.slots
   }
 
   /// Leaves the pieces not started yet and waits for the threads (a limit stopped the exploration).
@@ -285,37 +298,31 @@ final class ExpansionBatch: Sendable {
     var coder = coder
     coder.interns = false
     let slot = firstWorker + thread
-    var worker = workers?.take(slot, coder: coder, flow: explorer.flow)
-    defer { if let worker = worker.take() { workers?.put(worker, in: slot) } }
-    var previous: (state: RunState, key: [UInt32], payload: [UInt32])?
+    var worker = workers.take(slot, coder: coder, flow: explorer.flow)
     while true {
       let piece = next.add(1, ordering: .relaxed).oldValue
-      guard piece < pieces else { return }
-      var expansions: [Explorer.Expansion] = []
-      expansions.reserveCapacity(Explorer.parallelPiece)
-      for index in (piece * Explorer.parallelPiece)..<min(states.count, (piece + 1) * Explorer.parallelPiece) {
-        if worker != nil {
-          expansions.append(worker!.expand(states[index], worker: slot, explorer: explorer, coder: &coder))
-        } else {
-          expansions.append(
-            explorer.expansion(of: states[index], coder: &coder, restarts: restarts, previous: &previous))
-        }
+      guard piece < pieces else { break }
+      var expanded = ExpandedPiece(worker: slot)
+      for index in (piece * Explorer.parallelPiece)..<min(count, (piece + 1) * Explorer.parallelPiece) {
+        if expands[index] { worker.expand(state(index), into: &expanded, explorer: explorer, coder: &coder) }
+        expanded.endState(expanded: expands[index])
       }
-      done.slots[piece] = expansions
+      done.slots[piece] = expanded
     }
+    workers.put(worker, in: slot)
   }
 }
 
-/// The expansions of a batch, one slot per piece. A slot is written once, by the thread that took the piece from
+/// The pieces of a batch, one slot per piece. A slot is written once, by the thread that took the piece from
 /// the batch's atomic counter (so by exactly one thread), and read only after every thread is done
 /// (``ExpansionBatch/finish()`` waits for their dispatch group first). ThreadSanitizer sees both the counter and
 /// the group; it does not see Synchronization's `Mutex` on Linux, which is why this is not one.
 private final class Pieces: @unchecked Sendable {
-  let slots: UnsafeMutableBufferPointer<[Explorer.Expansion]>
+  let slots: UnsafeMutableBufferPointer<ExpandedPiece>
 
   init(count: Int) {
     slots = .allocate(capacity: count)
-    slots.initialize(repeating: [])
+    slots.initialize(repeating: ExpandedPiece(worker: 0))
   }
 
   deinit {

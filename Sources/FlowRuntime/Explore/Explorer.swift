@@ -107,33 +107,23 @@ package struct Explorer: Sendable {
     /// The state after the move (normalized), encoded: its key and payload are the next words of
     /// ``Expansion/words``; and what happened on the way.
     case encoded(ExploreMove, [Record])
-    /// The state after the move (normalized), when the coder that tried the move could not encode it (a thread's
-    /// copy, which met a value new to it), and what happened on the way.
+    /// The state after the move (normalized), when the coder that tried the move could not encode it (a parallel
+    /// thread's copy, which met a value new to it: ``ExpandedPiece``), and what happened on the way.
     case reached(ExploreMove, RunState, [Record])
     /// The flow failed on the move.
     case failed(ExploreMove, String)
     /// A relaunch whose result the relaunch cache holds: not computed again.
     case cachedRestart
-    /// The state after the move, encoded (the next words of ``Expansion/words``), by a thread with its own
-    /// transition cache (``ReusingWorker``), and what happened on the way. The move is the thread's move `number`
-    /// (``Expansion/newMoves``).
-    case numbered(Int32, [Record])
   }
 
   /// A state taken from the queue and what its moves gave; `successors` is nil for a state at --max-depth,
   /// whose moves are not tried.
   struct Expansion: Sendable {
-    /// The state, when the thread that tried its moves decoded it (nil when the exploring thread's coder holds
-    /// it: ``StateCoder/expanding(clock:)``).
+    /// The state, decoded when its moves are tried (``StateCoder/expanding(clock:)``).
     var state: RunState?
     var successors: [Successor]?
-    /// The keys and payloads of the ``Successor/encoded(_:_:)`` and ``Successor/numbered(_:_:)`` successors, in
-    /// their order.
+    /// The keys and payloads of the ``Successor/encoded(_:_:)`` successors, in their order.
     var words: [UInt32] = []
-    /// The ``ReusingWorker`` that expanded the state (its slot in ``ReusingWorkers``), if one did, and the moves
-    /// it numbered while doing so (its moves numbered before are in earlier expansions).
-    var worker: Int?
-    var newMoves: [ExploreMove] = []
 
     init(state: RunState?) {
       self.state = state
@@ -142,8 +132,7 @@ package struct Explorer: Sendable {
     /// Tries every move from `state`, in the order of ``Explorer/moves(from:)``, leaving out the moves the engine
     /// refuses; a relaunch is ``Successor/cachedRestart`` when `restartCached`. Each state reached is encoded by
     /// `coder`, whose state being expanded must be this one (``StateCoder/expand(_:key:payload:)``), as soon as
-    /// it is reached: only its words are kept, unless `coder` could not encode it. Pure but for `coder`: the
-    /// parallel expansion calls it from several threads, each with its own copy.
+    /// it is reached: only its words are kept.
     mutating func tryMoves(_ explorer: Explorer, restartCached: Bool, coder: inout StateCoder) {
       guard let state else { return }
       var result: [Successor] = []
@@ -338,7 +327,8 @@ package struct ExploreOptions: Sendable {
   /// same for every value.
   package var jobs = 1
   /// Reuse what a move did from one state for the states that agree with it on what the move read
-  /// (``TransitionCache``), on one thread. Off, the engine makes every move (tests compare the two).
+  /// (``TransitionCache``). Off, one thread makes every move with the engine (tests compare the two); more
+  /// threads always reuse moves, each through its own cache (Explorer+Parallel.swift).
   package var reusesTransitions = true
   /// Make every reused move with the engine too, and count the ones whose results differ
   /// (``Exploration/transitionReuse``): for tests.
