@@ -26,10 +26,8 @@ extension Explorer {
     var transitions: TransitionCache
     let reusesMoves: Bool
     /// With more threads: each thread's transition cache, and per cache the moves it numbered (``ExpandedPiece``).
-    /// The batches started so far pick the caches their threads use.
     let workers: ReusingWorkers?
     var workerMoves: [[WorkerMove]]
-    var batches = 0
     /// The key and payload of the state being expanded, one after the other (``TransitionCache``'s words), and
     /// those of the state a move made by the engine reached.
     var words: [UInt32] = []
@@ -51,7 +49,7 @@ extension Explorer {
       transitions = TransitionCache(coder: coder, flow: flow)
       reusesMoves = options.reusesTransitions
       workers = options.jobs > 1 ? ReusingWorkers(jobs: options.jobs) : nil
-      workerMoves = Array(repeating: [], count: 2 * options.jobs)
+      workerMoves = Array(repeating: [], count: options.jobs)
     }
 
     /// A move a ``ReusingWorker`` numbered: what taking its edges needs, and its number in ``Exploration/moves``
@@ -378,10 +376,8 @@ extension Explorer {
         words.replaceSubrange((start + key.count)..<(start + stride), with: waitingPayload)
       }
       let batch = ExpansionBatch(
-        explorer: explorer, first: first, words: words, expands: ids.map(expands), coder: coder, workers: workers,
-        firstWorker: workers.first(ofBatch: batches))
-      batches += 1
-      batch.start(threads: options.jobs, retiring: retiring)
+        explorer: explorer, first: first, words: words, expands: ids.map(expands), coder: coder, workers: workers)
+      batch.start(jobs: options.jobs, retiring: retiring)
       return batch
     }
 
@@ -396,9 +392,9 @@ extension Explorer {
           // Batches of waiting states are expanded on `jobs` threads and taken here in order, as one thread takes
           // them (Explorer+Parallel.swift); the states waiting behind a batch are expanded while it is taken.
           let current = ahead ?? batch(from: processed, retiring: taken.take(), workers: workers)
+          let pieces = current.finish(jobs: options.jobs)
           let after = processed + current.count
           ahead = after < set.count ? batch(from: after, retiring: taken.take(), workers: workers) : nil
-          let pieces = current.finish()
           var index = 0
           for piece in pieces where !result.hitLimit {
             workerMoves[piece.worker] += piece.newMoves.map(WorkerMove.init)

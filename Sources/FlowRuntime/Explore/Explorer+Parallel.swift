@@ -9,9 +9,11 @@ import Synchronization
 /// reuses moves through its own transition cache (``Explorer/ReusingWorker``), as one thread does with its one
 /// cache, and gives the words of the states reached (``ExpandedPiece``). ``Explorer/explore()`` then takes the
 /// pieces in order, and numbers and stores the states they reach exactly as one thread does: the same ids, edges,
-/// witnesses and report for every number of jobs. While it takes one batch, the threads already expand the next
-/// (the states waiting behind it), with a copy of the coder made when that batch started. The copies only read
-/// the coder's tables: a state holding a value new to them is left for the exploring thread to encode.
+/// witnesses and report for every number of jobs. While it takes one batch, `jobs - 1` threads already expand
+/// the next (the states waiting behind it); when it is done taking, the exploring thread expands pieces of that
+/// batch too, with a cache of its own, until none is left. The threads use a copy of the coder made when the
+/// batch started, which only reads the coder's tables: a state holding a value new to them is left for the
+/// exploring thread to encode.
 extension Explorer {
   /// Waiting states per thread in a batch: enough to keep the threads busy, few enough that a batch's
   /// successors stay a few megabytes.
@@ -178,18 +180,16 @@ struct ExpandedPiece: Sendable {
   mutating func endState(expanded: Bool) { edgeEnds.append(expanded ? Int32(edges.count) : -1) }
 }
 
-/// The ``Explorer/ReusingWorker``s of a parallel exploration: two per thread, one for the batch being taken and
-/// one for the batch expanded meanwhile (``ExpansionBatch``). A batch's thread `t` takes worker `first + t` out
-/// of its slot and puts it back when done; batches that use the same slots never overlap (the exploring thread
-/// waits for a batch before it starts the one after the next), and ThreadSanitizer sees that order through the
-/// batches' dispatch groups.
+/// The ``Explorer/ReusingWorker``s of a parallel exploration, one per job: a batch's thread `t` takes worker `t`
+/// out of its slot and puts it back when done, and the exploring thread, expanding pieces too, uses the last. A
+/// batch starts once the one before it is finished (``ExpansionBatch/finish(jobs:)``), so each worker expands its
+/// pieces in the order the exploring thread takes them; ThreadSanitizer sees that order through the batches'
+/// dispatch groups.
 final class ReusingWorkers: @unchecked Sendable {
   private let slots: UnsafeMutableBufferPointer<Explorer.ReusingWorker?>
-  let jobs: Int
 
   init(jobs: Int) {
-    self.jobs = jobs
-    slots = .allocate(capacity: 2 * jobs)
+    slots = .allocate(capacity: jobs)
     slots.initialize(repeating: nil)
   }
 
@@ -197,9 +197,6 @@ final class ReusingWorkers: @unchecked Sendable {
     slots.deinitialize()
     slots.deallocate()
   }
-
-  /// The first slot of batch number `batch` (counted from 0).
-  func first(ofBatch batch: Int) -> Int { (batch % 2) * jobs }
 
   /// The worker in `slot`, made (empty) with `coder` the first time; ``put(_:in:)`` gives it back.
   func take(_ slot: Int, coder: StateCoder, flow: Flow) -> Explorer.ReusingWorker {
@@ -221,8 +218,8 @@ final class ReusingWorkers: @unchecked Sendable {
   }
 }
 
-/// Waiting states being expanded on several threads: ``start(threads:retiring:)`` sets threads to work on it,
-/// ``finish()`` waits for them and returns the pieces in the order of the states. The exploring thread only
+/// Waiting states being expanded on several threads: ``start(jobs:retiring:)`` sets threads to work on it,
+/// ``finish(jobs:)`` expands pieces too, waits for them and returns the pieces in the order of the states. The exploring thread only
 /// takes the pieces: their arrays are allocated and freed on the worker threads (freeing them on the exploring
 /// thread while a worker allocates made the two contend for malloc's arena lock).
 final class ExpansionBatch: Sendable {
@@ -236,17 +233,15 @@ final class ExpansionBatch: Sendable {
   let expands: [Bool]
   /// What the threads read: a copy, so that the exploration goes on changing its own meanwhile.
   let coder: StateCoder
-  /// The threads' transition caches and the first slot of this batch's.
+  /// The threads' transition caches.
   private let workers: ReusingWorkers
-  private let firstWorker: Int
   private let pieces: Int
   private let next = Atomic<Int>(0)
   private let done: Pieces
   private let group = DispatchGroup()
 
   init(
-    explorer: Explorer, first: Int, words: [UInt32], expands: [Bool], coder: StateCoder, workers: ReusingWorkers,
-    firstWorker: Int
+    explorer: Explorer, first: Int, words: [UInt32], expands: [Bool], coder: StateCoder, workers: ReusingWorkers
   ) {
     self.explorer = explorer
     self.first = first
@@ -256,7 +251,6 @@ final class ExpansionBatch: Sendable {
     self.expands = expands
     self.coder = coder
     self.workers = workers
-    self.firstWorker = firstWorker
     pieces = (count + Explorer.parallelPiece - 1) / Explorer.parallelPiece
     done = Pieces(count: pieces)
   }
@@ -269,11 +263,11 @@ final class ExpansionBatch: Sendable {
   /// The key and payload of state `index` of the batch, one after the other.
   func state(_ index: Int) -> ArraySlice<UInt32> { words[(index * stride)..<((index + 1) * stride)] }
 
-  /// Sets `threads` threads expanding pieces of the batch; the first releases `retiring` (a batch taken, whose
+  /// Sets `jobs - 1` threads expanding pieces of the batch; the first releases `retiring` (a batch taken, whose
   /// arrays the threads allocated: freed on a worker thread, not while the exploring thread allocates).
-  func start(threads: Int, retiring: ExpansionBatch?) {
+  func start(jobs: Int, retiring: ExpansionBatch?) {
     var retiring = retiring
-    for thread in 0..<min(threads, pieces) {
+    for thread in 0..<min(jobs - 1, pieces) {
       DispatchQueue.global().async(group: group) { [retiring = retiring.take()] in
         _ = retiring
         self.work(thread: thread)
@@ -281,8 +275,10 @@ final class ExpansionBatch: Sendable {
     }
   }
 
-  /// Waits for the threads, returns the pieces in order.
-  func finish() -> UnsafeMutableBufferPointer<ExpandedPiece> {
+  /// Expands the pieces no thread has taken yet on this thread (with worker `jobs - 1`), waits for the other
+  /// threads, and returns the pieces in order.
+  func finish(jobs: Int) -> UnsafeMutableBufferPointer<ExpandedPiece> {
+    work(thread: jobs - 1)
     group.wait()
     return done.slots
   }
@@ -297,12 +293,16 @@ final class ExpansionBatch: Sendable {
     // The thread's own coder: it reads the tables of the batch's copy and, not interning, never writes them.
     var coder = coder
     coder.interns = false
-    let slot = firstWorker + thread
+    let slot = thread
     var worker = workers.take(slot, coder: coder, flow: explorer.flow)
     while true {
       let piece = next.add(1, ordering: .relaxed).oldValue
       guard piece < pieces else { break }
       var expanded = ExpandedPiece(worker: slot)
+      // Room for a few edges per state: growing the words by doubling copied about half a gigabyte on anicca-v01.
+      expanded.words.reserveCapacity(Explorer.parallelPiece * 8 * stride)
+      expanded.edges.reserveCapacity(Explorer.parallelPiece * 8)
+      expanded.edgeEnds.reserveCapacity(Explorer.parallelPiece)
       for index in (piece * Explorer.parallelPiece)..<min(count, (piece + 1) * Explorer.parallelPiece) {
         if expands[index] { worker.expand(state(index), into: &expanded, explorer: explorer, coder: &coder) }
         expanded.endState(expanded: expands[index])
@@ -315,7 +315,7 @@ final class ExpansionBatch: Sendable {
 
 /// The pieces of a batch, one slot per piece. A slot is written once, by the thread that took the piece from
 /// the batch's atomic counter (so by exactly one thread), and read only after every thread is done
-/// (``ExpansionBatch/finish()`` waits for their dispatch group first). ThreadSanitizer sees both the counter and
+/// (``ExpansionBatch/finish(jobs:)`` waits for their dispatch group first). ThreadSanitizer sees both the counter and
 /// the group; it does not see Synchronization's `Mutex` on Linux, which is why this is not one.
 private final class Pieces: @unchecked Sendable {
   let slots: UnsafeMutableBufferPointer<ExpandedPiece>
