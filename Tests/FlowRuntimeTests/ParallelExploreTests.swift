@@ -107,6 +107,19 @@ import Testing
     Self.expectSameForEveryJobCount(flow, ExploreOptions(), "counter")
   }
 
+  /// Each thread reuses moves through its own transition cache: with every reused move also made by the engine
+  /// and compared, none differs.
+  @Test(arguments: ["anicca-v01.yaml", "tempoai.yaml"])
+  func theThreadsReuseMovesAndEveryReusedMoveIsTheEnginesOwn(_ name: String) throws {
+    var options = ExploreOptions()
+    options.maxStates = 3_000
+    options.jobs = 2
+    options.checksReusedTransitions = true
+    let reuse = Explorer(flow: try StateCoderTests.seed(name), options: options).explore().transitionReuse
+    #expect(reuse.mismatches == 0 && reuse.unaccounted == 0, "\(name): \(reuse)")
+    #expect(reuse.hits > 1_000, "\(name): \(reuse)")
+  }
+
   @Test func oneThreadIsTheLibraryDefaultAndTheCommandLineAcceptsOneTo256() {
     #expect(ExploreOptions().jobs == 1)
     #expect(ExploreOptions.jobsRange == 1...256)

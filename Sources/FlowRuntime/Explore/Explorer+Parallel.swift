@@ -255,9 +255,12 @@ final class ExpansionBatch: Sendable {
     done = Pieces(count: pieces)
   }
 
-  /// The range of state ids a batch starting at `first` covers, when `count` states are known.
+  /// The range of state ids a batch starting at `first` covers, when `count` states are known: at most half as
+  /// many as were taken before it, so that early on, when most states hold values new to the coder, the threads
+  /// get a fresh copy of it often (a successor their copy cannot encode is made by the engine and not kept).
   static func range(from first: Int, count: Int, jobs: Int) -> Range<Int> {
-    first..<min(count, first + Explorer.parallelBatch * jobs)
+    let size = min(max(first / 2, Explorer.parallelPiece * jobs), Explorer.parallelBatch * jobs)
+    return first..<min(count, first + size)
   }
 
   /// The key and payload of state `index` of the batch, one after the other.
