@@ -71,9 +71,9 @@ struct ExploreFlow: AsyncParsableCommand {
   @Option(
     help: ArgumentHelp(
       "Threads that try the states' moves (1 to 256; default 1). The states, their numbering and the report "
-        + "are the same for every value. One thread reuses what a move did for the states that agree on what it "
-        + "reads; more threads make every move with the engine and use more memory: on 2 cores --jobs 2 was "
-        + "slower than one thread on every flow in flows/ (docs/benchmarks.md)."))
+        + "are the same for every value. Each thread reuses what a move did for the states that agree on what it "
+        + "reads, with a cache of its own (more memory), and the states are stored in order on one of them; "
+        + "docs/benchmarks.md says what two threads gain on 2 cores."))
   var jobs = ExploreOptions().jobs
 
   @Option(help: "Output format: text or json.")
