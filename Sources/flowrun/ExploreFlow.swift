@@ -76,6 +76,13 @@ struct ExploreFlow: AsyncParsableCommand {
         + "docs/benchmarks.md says what two threads gain on 2 cores."))
   var jobs = ExploreOptions().jobs
 
+  @Option(
+    help: ArgumentHelp(
+      "With --jobs above 1, the states explored on one thread before the others join (0 to 1000000000; "
+        + "default 32768): the threads start from what it learnt, and a smaller flow is explored on one thread.",
+      valueName: "states"))
+  var oneThreadFirst = ExploreOptions().oneThreadFirst
+
   @Option(help: "Output format: text or json.")
   var format: OutputFormat = .text
 
@@ -90,6 +97,7 @@ struct ExploreFlow: AsyncParsableCommand {
       ("--max-depth", maxDepth, ExploreOptions.maxDepthRange),
       ("--history-depth", historyDepth, ExploreOptions.historyDepthRange),
       ("--jobs", jobs, ExploreOptions.jobsRange),
+      ("--one-thread-first", oneThreadFirst, ExploreOptions.oneThreadFirstRange),
     ] where !range.contains(value) {
       throw ValidationError(
         "\(name) \(value) is out of range; it must be between \(range.lowerBound) and \(range.upperBound)")
@@ -104,6 +112,7 @@ struct ExploreFlow: AsyncParsableCommand {
     options.historyDepth = historyDepth
     options.compact = compact
     options.jobs = jobs
+    options.oneThreadFirst = oneThreadFirst
     let clock = ContinuousClock()
     let start = clock.now
     if isatty(STDERR_FILENO) == 1 {

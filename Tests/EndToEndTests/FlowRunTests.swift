@@ -165,6 +165,7 @@ import Testing
     ["explore", "flows/tempoai.yaml", "--max-states", "0"],
     ["explore", "flows/tempoai.yaml", "--max-depth", "-1"],
     ["explore", "flows/tempoai.yaml", "--jobs", "0"],
+    ["explore", "flows/tempoai.yaml", "--one-thread-first", "-1"],
   ])
   func aUsageMistakeExitsWith2(_ arguments: [String]) throws {
     let result = try Tool.run("flowrun", arguments, stdin: "")
@@ -296,7 +297,8 @@ import Testing
     #expect(
       result.stderr.hasPrefix("Error: --jobs 257 is out of range; it must be between 1 and 256\n"), "\(result.stderr)")
     let one = try Tool.run("flowrun", ["explore", "flows/tempoai.yaml", "--jobs", "1"], stdin: "")
-    let three = try Tool.run("flowrun", ["explore", "flows/tempoai.yaml", "--jobs", "3"], stdin: "")
+    let three = try Tool.run(
+      "flowrun", ["explore", "flows/tempoai.yaml", "--jobs", "3", "--one-thread-first", "100"], stdin: "")
     #expect(one.status == 0 && three.status == 0)
     #expect(one.stdout.hasPrefix("tempoai-onboarding 1.0.0: 1276 states"), "\(one.stdout)")
     #expect(three.stdout == one.stdout)

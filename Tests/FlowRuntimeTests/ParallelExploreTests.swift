@@ -12,12 +12,15 @@ import Testing
     atPath: StateCoderTests.packageRoot.appendingPathComponent("flows").path
   ).filter { $0.hasSuffix(".yaml") }.sorted()
 
-  /// Explores `flow` with `options` on one thread and on 2, 3 and 4, and expects the same exploration each time.
+  /// Explores `flow` with `options` on one thread and on 2, 3 and 4, and expects the same exploration each time:
+  /// with 2 and 4 jobs the threads join after 100 states (``ExploreOptions/oneThreadFirst``), with 3 from the
+  /// start.
   static func expectSameForEveryJobCount(_ flow: Flow, _ options: ExploreOptions, _ name: String) {
     let one = Explorer(flow: flow, options: options).explore()
     for jobs in 2...4 {
       var parallel = options
       parallel.jobs = jobs
+      parallel.oneThreadFirst = jobs == 3 ? 0 : 100
       expectSame(one, Explorer(flow: flow, options: parallel).explore(), "\(name) --jobs \(jobs)")
     }
   }
@@ -114,6 +117,7 @@ import Testing
     var options = ExploreOptions()
     options.maxStates = 3_000
     options.jobs = 2
+    options.oneThreadFirst = 0
     options.checksReusedTransitions = true
     let reuse = Explorer(flow: try StateCoderTests.seed(name), options: options).explore().transitionReuse
     #expect(reuse.mismatches == 0 && reuse.unaccounted == 0, "\(name): \(reuse)")
@@ -123,5 +127,6 @@ import Testing
   @Test func oneThreadIsTheLibraryDefaultAndTheCommandLineAcceptsOneTo256() {
     #expect(ExploreOptions().jobs == 1)
     #expect(ExploreOptions.jobsRange == 1...256)
+    #expect(ExploreOptions().oneThreadFirst == 32_768 && ExploreOptions.oneThreadFirstRange == 0...1_000_000_000)
   }
 }

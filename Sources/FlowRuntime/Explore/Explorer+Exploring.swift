@@ -25,8 +25,9 @@ extension Explorer {
     /// on one thread.
     var transitions: TransitionCache
     let reusesMoves: Bool
-    /// With more threads: each thread's transition cache, and per cache the moves it numbered (``ExpandedPiece``).
-    let workers: ReusingWorkers?
+    /// With more threads, once ``ExploreOptions/oneThreadFirst`` states are expanded: each thread's transition
+    /// cache, and per cache the moves it numbered (``ExpandedPiece``).
+    var workers: ReusingWorkers?
     var workerMoves: [[WorkerMove]]
     /// The key and payload of the state being expanded, one after the other (``TransitionCache``'s words), and
     /// those of the state a move made by the engine reached.
@@ -48,7 +49,6 @@ extension Explorer {
         columns: options.compact ? coder.width + coder.payloadWidth : 0, split: options.compact ? coder.width : 0)
       transitions = TransitionCache(coder: coder, flow: flow)
       reusesMoves = options.reusesTransitions
-      workers = options.jobs > 1 ? ReusingWorkers(jobs: options.jobs) : nil
       workerMoves = Array(repeating: [], count: options.jobs)
     }
 
@@ -388,6 +388,9 @@ extension Explorer {
       var waitingPayload = payload
       var taken: ExpansionBatch?
       while processed < set.count, !result.hitLimit {
+        if options.jobs > 1 && processed >= options.oneThreadFirst && workers == nil {
+          workers = ReusingWorkers(jobs: options.jobs, seed: transitions)
+        }
         if let workers {
           // Batches of waiting states are expanded on `jobs` threads and taken here in order, as one thread takes
           // them (Explorer+Parallel.swift); the states waiting behind a batch are expanded while it is taken.
@@ -432,7 +435,12 @@ extension Explorer {
       result.keyBytes = set.bytes
       result.keyWidth = coder.width
       result.transitionReuse.unaccounted = transitions.unaccounted
-      if let workers { result.transitionReuse = workers.reuse }
+      if let threads = workers?.reuse {
+        result.transitionReuse.hits += threads.hits
+        result.transitionReuse.misses += threads.misses
+        result.transitionReuse.mismatches += threads.mismatches
+        result.transitionReuse.unaccounted += threads.unaccounted
+      }
       return result
     }
   }

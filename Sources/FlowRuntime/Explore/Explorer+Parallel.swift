@@ -42,8 +42,9 @@ extension Explorer {
     private var key: [UInt32]
     private var payload: [UInt32]
 
-    init(coder: StateCoder, flow: Flow) {
-      cache = TransitionCache(coder: coder, flow: flow)
+    /// A worker starting from `cache` (the one thread's, ``TransitionCache/forAnotherThread()``).
+    init(cache: TransitionCache, coder: StateCoder) {
+      self.cache = cache
       key = Array(repeating: 0, count: coder.width)
       payload = Array(repeating: 0, count: coder.payloadWidth)
       stateKey = key
@@ -187,10 +188,14 @@ struct ExpandedPiece: Sendable {
 /// dispatch groups.
 final class ReusingWorkers: @unchecked Sendable {
   private let slots: UnsafeMutableBufferPointer<Explorer.ReusingWorker?>
+  /// What the one thread's cache had learnt when the threads took over (``ExploreOptions/oneThreadFirst``): each
+  /// worker starts from a copy. Only read once the workers exist.
+  private let seed: TransitionCache
 
-  init(jobs: Int) {
+  init(jobs: Int, seed: TransitionCache) {
     slots = .allocate(capacity: jobs)
     slots.initialize(repeating: nil)
+    self.seed = seed
   }
 
   deinit {
@@ -198,9 +203,9 @@ final class ReusingWorkers: @unchecked Sendable {
     slots.deallocate()
   }
 
-  /// The worker in `slot`, made (empty) with `coder` the first time; ``put(_:in:)`` gives it back.
-  func take(_ slot: Int, coder: StateCoder, flow: Flow) -> Explorer.ReusingWorker {
-    slots[slot].take() ?? Explorer.ReusingWorker(coder: coder, flow: flow)
+  /// The worker in `slot`, made from the seed the first time; ``put(_:in:)`` gives it back.
+  func take(_ slot: Int, coder: StateCoder) -> Explorer.ReusingWorker {
+    slots[slot].take() ?? Explorer.ReusingWorker(cache: seed.forAnotherThread(), coder: coder)
   }
 
   func put(_ worker: consuming Explorer.ReusingWorker, in slot: Int) { slots[slot] = worker }
@@ -297,7 +302,7 @@ final class ExpansionBatch: Sendable {
     var coder = coder
     coder.interns = false
     let slot = thread
-    var worker = workers.take(slot, coder: coder, flow: explorer.flow)
+    var worker = workers.take(slot, coder: coder)
     while true {
       let piece = next.add(1, ordering: .relaxed).oldValue
       guard piece < pieces else { break }

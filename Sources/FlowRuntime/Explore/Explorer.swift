@@ -314,6 +314,7 @@ package struct ExploreOptions: Sendable {
   package static let maxDepthRange = 1...1_000_000_000
   package static let historyDepthRange = 0...100
   package static let jobsRange = 1...256
+  package static let oneThreadFirstRange = 0...1_000_000_000
   /// Above this many combinations of initial permission statuses, one permission varies at a time.
   package var maxPermissionCombinations = 64
   /// Record which declared transitions and permission outcomes are taken (for reports and `--emit-scenarios`).
@@ -326,6 +327,10 @@ package struct ExploreOptions: Sendable {
   /// Threads that try the moves of the waiting states (`--jobs`; Explorer+Parallel.swift): the result is the
   /// same for every value.
   package var jobs = 1
+  /// With more than one job, the states expanded on one thread first: its transition cache learns most moves
+  /// early, and each thread then starts from a copy of it instead of learning them again (a flow with fewer
+  /// states is explored on one thread).
+  package var oneThreadFirst = 32_768
   /// Reuse what a move did from one state for the states that agree with it on what the move read
   /// (``TransitionCache``). Off, one thread makes every move with the engine (tests compare the two); more
   /// threads always reuse moves, each through its own cache (Explorer+Parallel.swift).

@@ -51,7 +51,7 @@ struct TransitionCache {
   /// each permission changed in Settings).
   let movesReadPermissions: Bool
   /// The notes of the move being made.
-  let log: AccessLog
+  private(set) var log: AccessLog
   /// The contexts met so far, by their control words.
   private var contexts: StateSet
   /// Per context, the moves tried from its states (``Explorer/moves(from:)`` reads only control words).
@@ -85,6 +85,16 @@ struct TransitionCache {
     loadedWords = Array(repeating: [], count: coder.variableCount)
     contexts = StateSet(width: layout.control.count + layout.permissions.count)
     control = Array(repeating: 0, count: contexts.width)
+  }
+
+  /// A copy for a thread of a parallel exploration (``Explorer/ReusingWorker``): what this cache learnt, with a
+  /// log of its own, no move numbered (the thread numbers them itself) and none counted as unaccounted.
+  func forAnotherThread() -> TransitionCache {
+    var copy = self
+    copy.log = AccessLog(variableCount: layout.variables.count)
+    copy.moveIDs = moveIDs.map { Array(repeating: -1, count: $0.count) }
+    copy.unaccounted = 0
+    return copy
   }
 
   /// The context of the state with `words`; a new one gets its moves from ``addMoves(_:)`` before any other
