@@ -223,10 +223,11 @@ final class ReusingWorkers: @unchecked Sendable {
   }
 }
 
-/// Waiting states being expanded on several threads: ``start(jobs:retiring:)`` sets threads to work on it,
-/// ``finish(jobs:)`` expands pieces too, waits for them and returns the pieces in the order of the states. The exploring thread only
-/// takes the pieces: their arrays are allocated and freed on the worker threads (freeing them on the exploring
-/// thread while a worker allocates made the two contend for malloc's arena lock).
+/// Waiting states being expanded on several threads: ``start(jobs:retiring:)`` sets `jobs - 1` threads to work
+/// on it; ``finish(jobs:)`` expands the pieces left on the exploring thread, waits for the others and returns the
+/// pieces in the order of the states. A batch taken is freed on a worker thread (``start(jobs:retiring:)``):
+/// freeing its arrays on the exploring thread while a worker allocates made the two contend for malloc's arena
+/// lock.
 final class ExpansionBatch: Sendable {
   let explorer: Explorer
   /// The waiting states' keys and payloads, one after the other (`stride` words each), from state `first` on.
