@@ -324,8 +324,8 @@ extension Explorer {
       var taking = beginTaking()
       let end = Int(piece.edgeEnds[index % Explorer.parallelPiece])
       guard end >= 0 else { return takeUnexpanded(taking) }
-      var interrupted = false
-      while edge < end {
+      // A limit that stops the exploration leaves `edge`, `word` and `record` where they are: nothing more is taken.
+      edges: while edge < end {
         let number = piece.edges[edge]
         var records: [Record] = []
         if record < piece.records.count && piece.records[record].edge == edge {
@@ -333,10 +333,6 @@ extension Explorer {
           record += 1
         }
         edge += 1
-        guard !interrupted else {
-          if number >= 0 { word += width + payloadWidth }
-          continue
-        }
         if number >= 0 {
           _ = key.withUnsafeMutableBufferPointer { $0.update(fromContentsOf: piece.words[word..<(word + width)]) }
           word += width
@@ -345,17 +341,19 @@ extension Explorer {
           }
           word += payloadWidth
           let kind = workerMoves[piece.worker][Int(number)].kind
-          interrupted = !takeEdge(
+          let taken = takeEdge(
             &taking, move: nil, kind: kind, records: records, place: nil, numbered: (piece.worker, Int(number)),
             launchInputs: nil)
+          guard taken else { break edges }
           continue
         }
         switch piece.others[Int(-1 - number)] {
         case .failed(let move, let message): takeFailure(taking, move: move, message: message)
         case .reached(let move, let next, let produced):
           coder.encode(next, into: &key, payload: &payload)
-          interrupted = !takeEdge(
+          let taken = takeEdge(
             &taking, move: move, kind: MoveKind(move), records: produced, place: nil, launchInputs: nil)
+          guard taken else { break edges }
         case .encoded, .cachedRestart: preconditionFailure("a piece holds only failures and states not encoded")
         }
       }
@@ -363,7 +361,7 @@ extension Explorer {
     }
 
     /// Starts expanding the waiting states from `first` on (as many as a batch takes) on other threads.
-    mutating func batch(from first: Int, retiring: ExpansionBatch?, workers: ReusingWorkers) -> ExpansionBatch {
+    func batch(from first: Int, retiring: ExpansionBatch?, workers: ReusingWorkers) -> ExpansionBatch {
       let ids = ExpansionBatch.range(from: first, count: set.count, jobs: options.jobs)
       let stride = key.count + payload.count
       var words = [UInt32](repeating: 0, count: ids.count * stride)
