@@ -163,11 +163,8 @@ struct StateCoder {
 
   /// What a relaunch from the state being expanded depends on: its stored values (with the payload's), facts
   /// and permission statuses.
-  func launchInputs() -> LaunchInputs { launchInputs(key: parentKey, payload: parentPayload) }
-
-  /// What a relaunch from the state with `key` and `payload` depends on.
-  func launchInputs(key: [UInt32], payload: [UInt32]) -> LaunchInputs {
-    LaunchInputs(words: Array(key[(4 + historyDepth + variableCount)...]) + payload[variablePayload...])
+  func launchInputs() -> LaunchInputs {
+    LaunchInputs(words: Array(parentKey[(4 + historyDepth + variableCount)...]) + parentPayload[variablePayload...])
   }
 
   /// Whether `key` and `payload` are the state being expanded's (a move that changes nothing).
