@@ -57,6 +57,21 @@ struct PatternTests {
     }
   }
 
+  /// The automaton's table by ASCII scalar: every pair of ASCII scalars, after a prefix, gives the VM's answer, on
+  /// patterns with classes, negations and ranges.
+  @Test(arguments: [
+    "^[a-z][a-z0-9_-]*$", "[A-Fa-f0-9]{2}", #"\w+@\d"#, #"^[^\s]+$"#, "^.b", "^(ab|[^a])*$", #"[\x20-\x2F]x"#,
+  ])
+  func automatonAgreesWithTheVMOnEveryASCIIPair(_ source: String) throws {
+    let pattern = try LinearPattern(source)
+    for first in 0..<128 {
+      for second in 0..<128 {
+        let text = "a" + String(Unicode.Scalar(UInt8(first))) + String(Unicode.Scalar(UInt8(second)))
+        #expect(pattern.matches(text) == pattern.simulate(text), "'\(source)' on \(Array(text.unicodeScalars))")
+      }
+    }
+  }
+
   @Test func longTextsAreMatched() throws {
     let long = "en" + String(repeating: "-aa", count: 100_000)
     #expect(try compile(##"{"pattern": "^[a-z]{2}([-_][a-z]{2})*$"}"##).isValid(Node(.string(long))))

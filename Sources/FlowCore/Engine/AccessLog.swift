@@ -17,7 +17,7 @@ import Synchronization
 /// (``Entries/readStoredValue``).
 package final class AccessLog: Sendable {
   /// What one event read and wrote; per variable, in the order the flow declares them.
-  package struct Entries: Sendable {
+  package struct Entries: Sendable, Equatable {
     /// Whether the event read the variable's value from the state before it.
     package var readVariables: [Bool]
     /// Whether the event assigned the variable.
@@ -47,7 +47,7 @@ package final class AccessLog: Sendable {
     /// Whether the event assigned the experiment variants (a launch; counted as reading them too).
     package var wroteVariants = false
 
-    init(variableCount: Int) {
+    package init(variableCount: Int) {
       let none = Array(repeating: false, count: variableCount)
       readVariables = none
       wroteVariables = none
@@ -57,16 +57,34 @@ package final class AccessLog: Sendable {
       wroteStore = none
       holdsOwnValue = none
     }
+
+    /// Back to nothing noted, as ``init(variableCount:)`` makes it, in place: the arrays keep their storage (the
+    /// explorer clears its log before every move the engine makes).
+    mutating func clear() {
+      for index in readVariables.indices {
+        readVariables[index] = false
+        wroteVariables[index] = false
+        loadedFromStore[index] = false
+        readStoredValue[index] = false
+        readStorePresence[index] = false
+        wroteStore[index] = false
+        holdsOwnValue[index] = false
+      }
+      readStore = false
+      readFacts = false
+      readPermissions = false
+      wrotePermissions = false
+      readVariants = false
+      wroteVariants = false
+    }
   }
 
   // A rejection's message is composed when it is read, by a closure that holds the run (and its log); the
   // lock keeps such a late reader from racing the thread that handles the next event.
   private let entries: Mutex<Entries>
-  private let variableCount: Int
 
   /// A log for a run of a flow with `variableCount` variables.
   package init(variableCount: Int) {
-    self.variableCount = variableCount
     entries = Mutex(Entries(variableCount: variableCount))
   }
 
@@ -74,7 +92,7 @@ package final class AccessLog: Sendable {
   package var current: Entries { entries.withLock { $0 } }
 
   /// Forgets what was noted.
-  package func clear() { entries.withLock { $0 = Entries(variableCount: variableCount) } }
+  package func clear() { entries.withLock { $0.clear() } }
 
   func read(variable index: Int) {
     entries.withLock { entries in

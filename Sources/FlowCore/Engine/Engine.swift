@@ -112,6 +112,9 @@ final class FlowStorage: Sendable {
   let stepValues: [Value]
   /// Per step, its `next` when it is a plain move, else nil.
   let plainNext: [PlainMove?]
+  /// Each variable's default, in declaration order: what a launch starts from (one array shared, not one built
+  /// from the declarations at every launch).
+  let variableDefaults: [Value]
   /// The `launch`, `advance` and `enter` hooks' effects, each with what of it reads only `step` worked out per
   /// step (hooks run at every move, and their conditions are mostly `step.id == "value"`); nil unless the engine
   /// was made `workingOutHooks`.
@@ -124,6 +127,7 @@ final class FlowStorage: Sendable {
     let stepValues = flow.steps.map(\.expressionValue)
     self.stepValues = stepValues
     plainNext = flow.steps.map { PlainMove(next: $0, in: flow) }
+    variableDefaults = flow.variables.map(\.defaultValue)
     func tables(_ effects: [Effect]) -> [StepTable]? {
       workingOutHooks ? effects.map { StepTable($0, stepValues: stepValues) } : nil
     }

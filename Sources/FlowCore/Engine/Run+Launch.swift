@@ -16,7 +16,7 @@ extension Run {
       fresh.permissions[permission.value] = .notDetermined
     }
     fresh.store = launch.store ?? [:]
-    fresh.variables = flow.variables.map(\.defaultValue)
+    fresh.variables = engine.storage.variableDefaults
     state = fresh
     // What the launch brings (facts, permissions, store) is the state's now; the permissions with the defaults
     // it leaves out.

@@ -74,8 +74,10 @@ struct TransitionCache {
   /// Per variable, the words it gets when a launch loads it, at its stored value's id (`nil` until worked out):
   /// an array, not a dictionary, since the ids are small and dense and a relaunch reads one per loaded variable.
   private var loadedWords: [[LoadedWords?]]
-  /// Words being looked up.
+  /// Words being looked up: the first ``probeCount`` (the array only grows, so a probe allocates only while the
+  /// longest read set grows).
   private var probe: [UInt32] = []
+  private var probeCount = 0
   private var control: [UInt32]
 
   init(coder: StateCoder, flow: Flow) {
@@ -123,7 +125,7 @@ struct TransitionCache {
   mutating func outcome(context: Int32, move: Int, words: [UInt32]) -> Int32? {
     for readSet in readSetsOfMove[Int(context)][move] {
       fillProbe(context: context, move: move, readSet: readSet, words: words)
-      if let outcome = table.find(probe) { return outcome }
+      if let outcome = table.find(probe[..<probeCount]) { return outcome }
     }
     return nil
   }
@@ -205,7 +207,7 @@ struct TransitionCache {
     }
     if !readSetsOfMove[Int(context)][move].contains(readSet) { readSetsOfMove[Int(context)][move].append(readSet) }
     fillProbe(context: context, move: move, readSet: readSet, words: words)
-    return table.append(outcome, key: probe)
+    return table.append(outcome, key: probe[..<probeCount])
   }
 
   /// What outcome `outcome` is.
@@ -311,13 +313,8 @@ struct TransitionCache {
 
   private mutating func fillProbe(context: Int32, move: Int, readSet: Int32, words: [UInt32]) {
     let offsets = readSets[Int(readSet)]
-    let count = offsets.count + 3
-    // Resized in place: the capacity stays, so a probe allocates only while the longest read set grows.
-    if probe.count > count {
-      probe.removeLast(probe.count - count)
-    } else if probe.count < count {
-      probe.append(contentsOf: repeatElement(0, count: count - probe.count))
-    }
+    probeCount = offsets.count + 3
+    if probe.count < probeCount { probe += repeatElement(0, count: probeCount - probe.count) }
     probe.withUnsafeMutableBufferPointer { probe in
       probe[0] = UInt32(bitPattern: context)
       probe[1] = UInt32(move)
@@ -374,8 +371,8 @@ struct OutcomeTable {
   }
 
   /// The id of the outcome kept under `key`.
-  func find(_ key: [UInt32]) -> Int32? {
-    let hash = StateSet.hash(key[...])
+  func find(_ key: ArraySlice<UInt32>) -> Int32? {
+    let hash = StateSet.hash(key)
     let mask = slots.count - 1
     var slot = hash & mask
     while true {
@@ -387,10 +384,10 @@ struct OutcomeTable {
   }
 
   /// Keeps `outcome` under `key` (not kept yet); returns its id.
-  mutating func append(_ outcome: TransitionCache.Outcome, key: [UInt32]) -> Int32 {
+  mutating func append(_ outcome: TransitionCache.Outcome, key: ArraySlice<UInt32>) -> Int32 {
     let id = Int32(kinds.count)
     if (kinds.count + 1) * 2 > slots.count { grow() }
-    let hash = StateSet.hash(key[...])
+    let hash = StateSet.hash(key)
     keyWords += key
     keyStart.append(Int32(keyWords.count))
     keyHash.append(hash)
@@ -420,11 +417,10 @@ struct OutcomeTable {
     return id
   }
 
-  private func keyEquals(_ id: Int, _ key: [UInt32]) -> Bool {
+  private func keyEquals(_ id: Int, _ key: ArraySlice<UInt32>) -> Bool {
     let start = Int(keyStart[id])
     guard Int(keyStart[id + 1]) - start == key.count else { return false }
-    for offset in key.indices where keyWords[start + offset] != key[offset] { return false }
-    return true
+    return keyWords[start..<(start + key.count)].elementsEqual(key)
   }
 
   private mutating func place(_ id: Int32, hash: Int) {
