@@ -139,7 +139,9 @@ struct TransitionCache {
   ) -> Int32? {
     guard table.count < Self.capacity else { return nil }
     let noted = log.current
+    // Each list sized once: at most every word, and one presence per variable.
     var read: [Int] = []
+    read.reserveCapacity(words.count + noted.readStorePresence.count)
     for index in noted.readVariables.indices {
       if noted.readVariables[index] { read += layout.variables[index] }
       if noted.readStoredValue[index] { read += layout.storedValues[index] }
@@ -161,7 +163,9 @@ struct TransitionCache {
     var outcome = made
     if case .reached(_, let records) = made {
       var written = layout.control
+      written.reserveCapacity(words.count)
       var loaded: [Int] = []
+      loaded.reserveCapacity(noted.loadedFromStore.count)
       for index in noted.wroteVariables.indices {
         if noted.wroteVariables[index] { written += layout.variables[index] }
         if noted.loadedFromStore[index] { loaded.append(index) }
