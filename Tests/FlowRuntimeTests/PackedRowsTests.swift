@@ -32,6 +32,30 @@ struct PackedRowsTests {
     }
   }
 
+  /// A row's key compared unpacked (``PackedRows/row(_:hasKey:)``), in columns of 1, 2 and 4 bytes: its own key
+  /// matches; a key with any one word changed does not, not even by a value too wide for the column whose low
+  /// bytes are the stored ones.
+  @Test func aRowHasItsOwnKeyAndNoOther() {
+    var rows = PackedRows(columns: 5, split: 4)
+    var packed: [UInt8] = []
+    let keys: [[UInt32]] = (0..<50).map { n in [UInt32(n), 1_000 + UInt32(n), 100_000 + UInt32(n), 7] }
+    for key in keys {
+      rows.pack(key, [UInt32(9)], into: &packed)
+      rows.append(packed)
+    }
+    #expect(rows.widths == [1, 2, 4, 1, 1])
+    for (row, key) in keys.enumerated() {
+      #expect(rows.row(row, hasKey: key), "row \(row)")
+      for column in key.indices {
+        for changed in [key[column] + 1, key[column] + (1 << 8), key[column] + (1 << 16), key[column] + (1 << 31)] {
+          var other = key
+          other[column] = changed
+          #expect(!rows.row(row, hasKey: other), "row \(row), column \(column) as \(changed)")
+        }
+      }
+    }
+  }
+
   @Test func aStateSetKnowsEachKeyOnceAndKeepsItsFirstPayload() {
     var set = StateSet(width: 4, payloadWidth: 3, capacity: 16)
     let count = 5_000

@@ -45,8 +45,6 @@ struct StateSet {
     let fingerprint = UInt64(truncatingIfNeeded: hash)
     let low = UInt32(truncatingIfNeeded: hash)
     var slot = hash & mask
-    if !compact { rows.pack(key, payload, into: &packed) }
-    let keyBytes = compact ? 0 : rows.keyBytes(width)
     while true {
       let id = slots[slot]
       if id < 0 {
@@ -54,6 +52,8 @@ struct StateSet {
         if compact {
           fingerprints.append(fingerprint)
         } else {
+          // Packed only when new: most insertions find the state there (its key is compared unpacked).
+          rows.pack(key, payload, into: &packed)
           rows.append(packed)
           hashes.append(low)
         }
@@ -62,7 +62,7 @@ struct StateSet {
       }
       if compact {
         if fingerprints[Int(id)] == fingerprint { return (false, id) }
-      } else if hashes[Int(id)] == low && rows.row(Int(id), startsWith: packed, bytes: keyBytes) {
+      } else if hashes[Int(id)] == low && rows.row(Int(id), hasKey: key) {
         return (false, id)
       }
       slot = (slot + 1) & mask
@@ -161,9 +161,6 @@ struct PackedRows {
     return runs
   }
 
-  /// Bytes of the first `columns` columns of a row.
-  func keyBytes(_ columns: Int) -> Int { offsets[columns] }
-
   /// Packs `first` (``split`` columns) then `second` (the others) into `packed`, widening columns they do not fit
   /// in.
   mutating func pack(_ first: [UInt32], _ second: [UInt32], into packed: inout [UInt8]) {
@@ -224,23 +221,35 @@ struct PackedRows {
     count += 1
   }
 
-  /// Whether row `row`'s first `bytes` bytes are `packed`'s.
-  func row(_ row: Int, startsWith packed: [UInt8], bytes: Int) -> Bool {
-    chunks[row / Self.rowsPerChunk - firstChunk].withUnsafeBufferPointer { stored in
-      packed.withUnsafeBufferPointer { wanted in
-        let base = row % Self.rowsPerChunk * rowBytes
-        var offset = 0
-        while offset + 8 <= bytes {
-          let a = UnsafeRawPointer(stored.baseAddress! + base + offset).loadUnaligned(as: UInt64.self)
-          let b = UnsafeRawPointer(wanted.baseAddress! + offset).loadUnaligned(as: UInt64.self)
-          if a != b { return false }
-          offset += 8
+  /// Whether row `row`'s first ``split`` columns hold `key` (``split`` words), compared run by run without
+  /// packing `key`.
+  func row(_ row: Int, hasKey key: [UInt32]) -> Bool {
+    let base = row % Self.rowsPerChunk * rowBytes
+    return chunks[row / Self.rowsPerChunk - firstChunk].withUnsafeBufferPointer { stored in
+      runs.withUnsafeBufferPointer { runs in
+        key.withUnsafeBufferPointer { key in
+          // The first part's runs come first.
+          for run in runs {
+            guard run.inFirst else { break }
+            let words = key.baseAddress! + run.inPart
+            let source = stored.baseAddress! + base + run.offset
+            switch run.width {
+            case 1:
+              for index in 0..<run.count where UInt32(source[index]) != words[index] { return false }
+            case 2:
+              for index in 0..<run.count
+              where UInt32(source[2 * index]) | UInt32(source[2 * index + 1]) << 8 != words[index] {
+                return false
+              }
+            default:
+              for index in 0..<run.count
+              where UnsafeRawPointer(source + 4 * index).loadUnaligned(as: UInt32.self) != words[index] {
+                return false
+              }
+            }
+          }
+          return true
         }
-        while offset < bytes {
-          if stored[base + offset] != wanted[offset] { return false }
-          offset += 1
-        }
-        return true
       }
     }
   }
