@@ -61,6 +61,7 @@ struct PatternTests {
   /// patterns with classes, negations and ranges.
   @Test(arguments: [
     "^[a-z][a-z0-9_-]*$", "[A-Fa-f0-9]{2}", #"\w+@\d"#, #"^[^\s]+$"#, "^.b", "^(ab|[^a])*$", #"[\x20-\x2F]x"#,
+    #"^[\W\D]\S"#, #"\p{Lu}[a-z]"#,
   ])
   func automatonAgreesWithTheVMOnEveryASCIIPair(_ source: String) throws {
     let pattern = try LinearPattern(source)

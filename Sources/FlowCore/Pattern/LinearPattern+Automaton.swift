@@ -75,6 +75,21 @@ extension LinearPattern {
       guard case .scalar(let index) = program[pc] else { return false }
       return classes[index].contains(scalar)
     }
+
+    /// The ASCII scalars cut into runs that every class of the program contains all or none of (`[a-z]` makes
+    /// `a` to `z` one run): from any state, the scalars of a run step to the same state. Per ASCII value, where
+    /// its run starts and ends; nil when a class is a Unicode category.
+    fileprivate func asciiRuns() -> [Range<UInt8>]? {
+      var bounds: Set<UInt32> = [0, 128]
+      for scalarClass in classes where !scalarClass.addASCIIBounds(to: &bounds) { return nil }
+      let starts = bounds.filter { $0 <= 128 }.sorted()
+      var runs: [Range<UInt8>] = []
+      runs.reserveCapacity(128)
+      for (start, end) in zip(starts, starts.dropFirst()) {
+        runs += repeatElement(UInt8(start)..<UInt8(end), count: Int(end - start))
+      }
+      return runs
+    }
   }
 
   fileprivate struct StateKey: Hashable {
@@ -98,6 +113,10 @@ extension LinearPattern {
     /// The state every match starts in, once computed (looking it up by key cost more than matching a short
     /// text).
     var start: Int?
+    /// ``Automaton/asciiRuns()``, worked out at the first step over an ASCII scalar: a step over one fills the
+    /// table for its whole run. Empty before, and when there are none.
+    var asciiRuns: [Range<UInt8>] = []
+    var workedOutRuns = false
 
     mutating func startState(in automaton: Automaton) -> Int? {
       if let start { return start }
@@ -120,7 +139,14 @@ extension LinearPattern {
       var pending: Set<Int> = [0]
       for pc in states[state].threads where automaton.accepts(pc, scalar) { pending.insert(pc + 1) }
       guard let next = id(of: pending.sorted(), atStart: false, in: automaton) else { return nil }
-      if scalar.value < 128 { states[state].ascii[Int(scalar.value)] = next }
+      if scalar.value < 128 {
+        if !workedOutRuns {
+          workedOutRuns = true
+          asciiRuns = automaton.asciiRuns() ?? []
+        }
+        let run = asciiRuns.isEmpty ? UInt8(scalar.value)..<UInt8(scalar.value + 1) : asciiRuns[Int(scalar.value)]
+        for member in run { states[state].ascii[Int(member)] = next }
+      }
       return next
     }
   }

@@ -182,6 +182,25 @@ extension LinearPattern {
       return found != negated
     }
 
+    /// Adds to `bounds` each ASCII value where whether the class contains a scalar may change (from the scalar
+    /// before it): between two bounds, it contains all of the ASCII scalars or none. False for a Unicode category,
+    /// whose ASCII members are not worked out.
+    func addASCIIBounds(to bounds: inout Set<UInt32>) -> Bool {
+      for range in ranges {
+        bounds.insert(range.lowerBound)
+        bounds.insert(range.upperBound &+ 1)
+      }
+      for name in named {
+        switch name {
+        case .digit: bounds.formUnion([0x30, 0x3A])
+        case .word: bounds.formUnion([0x30, 0x3A, 0x41, 0x5B, 0x5F, 0x60, 0x61, 0x7B])
+        case .space: bounds.formUnion([0x09, 0x0E, 0x20, 0x21])
+        case .category: return false
+        }
+      }
+      return true
+    }
+
     static func isWord(_ scalar: Unicode.Scalar) -> Bool {
       ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar) || scalar == "_"
     }
