@@ -62,6 +62,11 @@ struct TransitionCache {
   private(set) var moveKinds: [[Explorer.Exploring.MoveKind]] = []
   /// Per context and move, the read sets (ids into `readSets`) its moves read.
   private var readSetsOfMove: [[[Int32]]] = []
+  /// Per context, the index of its relaunch among its moves (-1 when it has none).
+  private var relaunchMove: [Int] = []
+  /// The read sets of relaunches, shared by every context: a relaunch starts afresh, so what it gives depends on
+  /// what it read, never on the context it left. Its outcomes are kept under context -1, move 0.
+  private var relaunchReadSets: [Int32] = []
   /// The offsets of the words each read set covers, sorted.
   private var readSets: [[Int]] = []
   private var readSetIDs: [[Int]: Int32] = [:]
@@ -116,6 +121,7 @@ struct TransitionCache {
   mutating func addMoves(_ moves: [ExploreMove]) {
     self.moves.append(moves)
     readSetsOfMove.append(Array(repeating: [], count: moves.count))
+    relaunchMove.append(moves.firstIndex(of: .restart) ?? -1)
     moveIDs.append(Array(repeating: -1, count: moves.count))
     moveKinds.append(moves.map(Explorer.Exploring.MoveKind.init))
   }
@@ -123,6 +129,13 @@ struct TransitionCache {
   /// The outcome of move `move` (its index among the context's moves) of context `context` from the state with
   /// `words`, when a state that agrees on what the move read made it before.
   mutating func outcome(context: Int32, move: Int, words: [UInt32]) -> Int32? {
+    if relaunchMove[Int(context)] == move {
+      for readSet in relaunchReadSets {
+        fillProbe(context: -1, move: 0, readSet: readSet, words: words)
+        if let outcome = table.find(probe[..<probeCount]) { return outcome }
+      }
+      return nil
+    }
     for readSet in readSetsOfMove[Int(context)][move] {
       fillProbe(context: context, move: move, readSet: readSet, words: words)
       if let outcome = table.find(probe[..<probeCount]) { return outcome }
@@ -209,8 +222,13 @@ struct TransitionCache {
       readSets.append(read)
       readSetIDs[read] = readSet
     }
-    if !readSetsOfMove[Int(context)][move].contains(readSet) { readSetsOfMove[Int(context)][move].append(readSet) }
-    fillProbe(context: context, move: move, readSet: readSet, words: words)
+    if relaunchMove[Int(context)] == move {
+      if !relaunchReadSets.contains(readSet) { relaunchReadSets.append(readSet) }
+      fillProbe(context: -1, move: 0, readSet: readSet, words: words)
+    } else {
+      if !readSetsOfMove[Int(context)][move].contains(readSet) { readSetsOfMove[Int(context)][move].append(readSet) }
+      fillProbe(context: context, move: move, readSet: readSet, words: words)
+    }
     return table.append(outcome, key: probe[..<probeCount])
   }
 
