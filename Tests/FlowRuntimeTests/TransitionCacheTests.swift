@@ -140,6 +140,31 @@ import Testing
     #expect(reuse.hits > 0)
   }
 
+  /// A relaunch starts afresh, so one made from one step is reused from every other step that agrees on what it
+  /// read: on a chain of screens with nothing stored, the engine relaunches once however long the chain.
+  @Test(arguments: [3, 6])
+  func aRelaunchIsMadeOnceForEveryStepThatAgreesOnWhatItRead(_ screens: Int) throws {
+    let steps = (1...screens).map { index in
+      index < screens
+        ? "  s\(index): { kind: screen, next: { to: s\(index + 1) } }"
+        : "  s\(index): { kind: terminal, outcome: done }"
+    }
+    let flow = try compileFlow(
+      """
+      flow: relaunches
+      version: "1"
+      locales: [en]
+      start: s1
+      steps:
+      \(steps.joined(separator: "\n"))
+      """)
+    let exploration = Explorer(flow: flow).explore()
+    #expect(exploration.stateCount == screens)
+    // Each screen but the last makes its `next` and its `reset` once; the terminal its `reset`; relaunch once.
+    #expect(exploration.transitionReuse.misses == (screens - 1) * 2 + 1 + 1)
+    Self.expectSameWithAndWithoutReuse(flow, ExploreOptions(), "relaunches")
+  }
+
   /// What the engine notes: what a move's conditions and effects read, what it assigns and stores, and a value
   /// written and then put back (a route that stays after the `advance` hook ran) as read.
   @Test func theLogNotesWhatAMoveReadsAndWrites() throws {

@@ -19,7 +19,8 @@ import FlowCore
 /// A relaunch starts from a fresh state and loads each persisted variable from its stored value: a variable so
 /// loaded is written as its stored value's copy (``AccessLog/Entries/loadedFromStore``), the words of which are
 /// worked out once per stored value, and the relaunch is keyed by whether each value is stored and by what it
-/// went on to read.
+/// went on to read. Since it starts afresh, a relaunch from one context gives what a relaunch from any other
+/// that agrees on those words gives: relaunches share their outcomes across contexts.
 struct TransitionCache {
   /// What a move gave.
   enum Outcome {
@@ -67,6 +68,8 @@ struct TransitionCache {
   /// The read sets of relaunches, shared by every context: a relaunch starts afresh, so what it gives depends on
   /// what it read, never on the context it left. Its outcomes are kept under context -1, move 0.
   private var relaunchReadSets: [Int32] = []
+  /// Per context, the read set its last relaunch found an outcome with (-1 before).
+  private var lastRelaunchReadSet: [Int32] = []
   /// The offsets of the words each read set covers, sorted.
   private var readSets: [[Int]] = []
   private var readSetIDs: [[Int]: Int32] = [:]
@@ -122,6 +125,7 @@ struct TransitionCache {
     self.moves.append(moves)
     readSetsOfMove.append(Array(repeating: [], count: moves.count))
     relaunchMove.append(moves.firstIndex(of: .restart) ?? -1)
+    lastRelaunchReadSet.append(-1)
     moveIDs.append(Array(repeating: -1, count: moves.count))
     moveKinds.append(moves.map(Explorer.Exploring.MoveKind.init))
   }
@@ -130,9 +134,20 @@ struct TransitionCache {
   /// `words`, when a state that agrees on what the move read made it before.
   mutating func outcome(context: Int32, move: Int, words: [UInt32]) -> Int32? {
     if relaunchMove[Int(context)] == move {
-      for readSet in relaunchReadSets {
-        fillProbe(context: -1, move: 0, readSet: readSet, words: words)
+      // A state that agrees with another on one read set gives what it gave on any other, so the order they are
+      // tried in only decides how soon a look-up succeeds. Relaunches, sharing their read sets across contexts,
+      // have many: first the one this context last found an outcome with, then the one any context last did.
+      let last = lastRelaunchReadSet[Int(context)]
+      if last >= 0 {
+        fillProbe(context: -1, move: 0, readSet: last, words: words)
         if let outcome = table.find(probe[..<probeCount]) { return outcome }
+      }
+      for (index, readSet) in relaunchReadSets.enumerated() where readSet != last {
+        fillProbe(context: -1, move: 0, readSet: readSet, words: words)
+        guard let outcome = table.find(probe[..<probeCount]) else { continue }
+        if index > 0 { relaunchReadSets.swapAt(index, 0) }
+        lastRelaunchReadSet[Int(context)] = readSet
+        return outcome
       }
       return nil
     }
