@@ -186,17 +186,18 @@ extension Explorer {
 
     /// Takes the edge by `move` (of kind `kind`) to the state whose key and payload are in ``key`` and
     /// ``payload``, with what happened on the way (`records`). `place` is where the transition cache keeps the
-    /// move, if it does; `numbered` the thread's cache and number of a move of an ``ExpandedPiece`` (then `move`
-    /// may be nil: it is looked up only when needed); `launchInputs` those of a relaunch. False when a limit
-    /// stopped the exploration.
+    /// move, if it does; `numbered` the thread's cache and number of a move of an ``ExpandedPiece``. With either,
+    /// `move` may be nil: it is looked up there only when needed. `launchInputs` are those of a relaunch. False
+    /// when a limit stopped the exploration.
     mutating func takeEdge(
       _ taking: inout Taking, move: ExploreMove?, kind: MoveKind, records: [Record], place: TransitionCache.Place?,
       numbered: (worker: Int, number: Int)? = nil, launchInputs: LaunchInputs?
     ) -> Bool {
       func theMove() -> ExploreMove {
         if let move { return move }
-        guard let (worker, number) = numbered else { preconditionFailure("an edge with no move") }
-        return workerMoves[worker][number].move
+        if let (worker, number) = numbered { return workerMoves[worker][number].move }
+        guard let place else { preconditionFailure("an edge with no move") }
+        return transitions.moves[Int(place.context)][place.move]
       }
       // A move that changes nothing is no edge (the key and payload hold the whole normalized state).
       if coder.isExpanding(key: key, payload: payload) { return true }

@@ -16,9 +16,9 @@ extension Explorer.Exploring {
     words += statePayload
     let (context, isNew) = transitions.context(of: words)
     if isNew { transitions.addMoves(explorer.moves(from: coder.expanding(clock: options.clock))) }
+    // A move is copied out (retaining what it holds) only for the engine: a reused one is named by its place.
     let moves = transitions.moves[Int(context)]
     for index in moves.indices {
-      let move = moves[index]
       let kind = transitions.moveKinds[Int(context)][index]
       var place = TransitionCache.Place(context: context, move: index, outcome: nil)
       var records: [Record] = []
@@ -28,13 +28,13 @@ extension Explorer.Exploring {
         if reused == .reached {
           transitions.write(stateKey, statePayload, outcome: outcome, into: &key, &payload, coder: &coder)
         }
-        if options.checksReusedTransitions && !engineAgrees(move, with: transitions.outcome(outcome)) {
+        if options.checksReusedTransitions && !engineAgrees(moves[index], with: transitions.outcome(outcome)) {
           result.transitionReuse.mismatches += 1
         }
         switch reused {
         case .refused: continue
         case .failed:
-          takeFailure(taking, move: move, message: transitions.failure(of: outcome))
+          takeFailure(taking, move: moves[index], message: transitions.failure(of: outcome))
           continue
         case .reached:
           records = transitions.records(of: outcome)
@@ -43,7 +43,7 @@ extension Explorer.Exploring {
       } else {
         result.transitionReuse.misses += 1
         transitions.log.clear()
-        let made = make(move, log: transitions.log)
+        let made = make(moves[index], log: transitions.log)
         if case .reached = made {
           successorWords.removeAll(keepingCapacity: true)
           successorWords += key
@@ -59,12 +59,12 @@ extension Explorer.Exploring {
         switch made {
         case .refused: continue
         case .failed(let message):
-          takeFailure(taking, move: move, message: message)
+          takeFailure(taking, move: moves[index], message: message)
           continue
         case .reached(_, let produced): records = produced
         }
       }
-      guard takeEdge(&taking, move: move, kind: kind, records: records, place: place, launchInputs: nil)
+      guard takeEdge(&taking, move: nil, kind: kind, records: records, place: place, launchInputs: nil)
       else { break }
     }
     finishTaking(taking)
