@@ -80,13 +80,16 @@ extension LinearPattern {
     /// `a` to `z` one run): from any state, the scalars of a run step to the same state. Per ASCII value, where
     /// its run starts and ends; nil when a class is a Unicode category.
     fileprivate func asciiRuns() -> [Range<UInt8>]? {
-      var bounds: Set<UInt32> = [0, 128]
-      for scalarClass in classes where !scalarClass.addASCIIBounds(to: &bounds) { return nil }
-      let starts = bounds.filter { $0 <= 128 }.sorted()
+      var bounds = Array(repeating: false, count: 129)
+      bounds[0] = true
+      bounds[128] = true
+      for scalarClass in classes where !scalarClass.markASCIIBounds(in: &bounds) { return nil }
       var runs: [Range<UInt8>] = []
       runs.reserveCapacity(128)
-      for (start, end) in zip(starts, starts.dropFirst()) {
-        runs += repeatElement(UInt8(start)..<UInt8(end), count: Int(end - start))
+      var start = 0
+      for end in 1...128 where bounds[end] {
+        runs += repeatElement(UInt8(start)..<UInt8(end), count: end - start)
+        start = end
       }
       return runs
     }

@@ -182,19 +182,17 @@ extension LinearPattern {
       return found != negated
     }
 
-    /// Adds to `bounds` each ASCII value where whether the class contains a scalar may change (from the scalar
-    /// before it): between two bounds, it contains all of the ASCII scalars or none. False for a Unicode category,
-    /// whose ASCII members are not worked out.
-    func addASCIIBounds(to bounds: inout Set<UInt32>) -> Bool {
-      for range in ranges {
-        bounds.insert(range.lowerBound)
-        bounds.insert(range.upperBound &+ 1)
-      }
+    /// Marks in `bounds` (129 flags, one per ASCII value and one for the end) each ASCII value where whether the
+    /// class contains a scalar may change from the scalar before it: between two bounds, it contains all of the
+    /// ASCII scalars or none. False for a Unicode category, whose ASCII members are not worked out.
+    func markASCIIBounds(in bounds: inout [Bool]) -> Bool {
+      func mark(_ values: UInt32...) { for value in values where value < 128 { bounds[Int(value)] = true } }
+      for range in ranges { mark(range.lowerBound, range.upperBound &+ 1) }
       for name in named {
         switch name {
-        case .digit: bounds.formUnion([0x30, 0x3A])
-        case .word: bounds.formUnion([0x30, 0x3A, 0x41, 0x5B, 0x5F, 0x60, 0x61, 0x7B])
-        case .space: bounds.formUnion([0x09, 0x0E, 0x20, 0x21])
+        case .digit: mark(0x30, 0x3A)
+        case .word: mark(0x30, 0x3A, 0x41, 0x5B, 0x5F, 0x60, 0x61, 0x7B)
+        case .space: mark(0x09, 0x0E, 0x20, 0x21)
         case .category: return false
         }
       }
