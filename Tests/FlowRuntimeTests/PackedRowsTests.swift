@@ -32,25 +32,35 @@ struct PackedRowsTests {
     }
   }
 
-  /// A row's key compared unpacked (``PackedRows/row(_:hasKey:)``), in columns of 1, 2 and 4 bytes: its own key
-  /// matches; a key with any one word changed does not, not even by a value too wide for the column whose low
-  /// bytes are the stored ones.
+  /// A row's key compared packed (``PackedRows/row(_:hasFirst:)``), in columns of 1, 2 and 4 bytes and over more
+  /// than 8 bytes: its own key matches; a key with any one word changed does not, and one with a value too wide
+  /// for its column does not pack (``PackedRows/packFirst(_:into:)`` names the column).
   @Test func aRowHasItsOwnKeyAndNoOther() {
-    var rows = PackedRows(columns: 5, split: 4)
+    var rows = PackedRows(columns: 7, split: 6)
     var packed: [UInt8] = []
-    let keys: [[UInt32]] = (0..<50).map { n in [UInt32(n), 1_000 + UInt32(n), 100_000 + UInt32(n), 7] }
+    let keys: [[UInt32]] = (0..<50).map { n in
+      [UInt32(n), 1_000 + UInt32(n), 100_000 + UInt32(n), 7, UInt32(n) % 3, 200]
+    }
     for key in keys {
       rows.pack(key, [UInt32(9)], into: &packed)
       rows.append(packed)
     }
-    #expect(rows.widths == [1, 2, 4, 1, 1])
+    #expect(rows.widths == [1, 2, 4, 1, 1, 1, 1])
+    #expect(rows.firstBytes == 10)
     for (row, key) in keys.enumerated() {
-      #expect(rows.row(row, hasKey: key), "row \(row)")
+      #expect(rows.packFirst(key, into: &packed) == -1)
+      #expect(rows.row(row, hasFirst: packed), "row \(row)")
+      #expect(rows.hashOfFirst(packed) == rows.hashOfFirst(ofRow: row), "row \(row)")
       for column in key.indices {
         for changed in [key[column] + 1, key[column] + (1 << 8), key[column] + (1 << 16), key[column] + (1 << 31)] {
           var other = key
           other[column] = changed
-          #expect(!rows.row(row, hasKey: other), "row \(row), column \(column) as \(changed)")
+          let tooWide = rows.packFirst(other, into: &packed)
+          if tooWide >= 0 {
+            #expect(tooWide == column && changed > [0xFF, 0xFFFF, 0xFFFF_FFFF][rows.widths[column] / 2])
+          } else {
+            #expect(!rows.row(row, hasFirst: packed), "row \(row), column \(column) as \(changed)")
+          }
         }
       }
     }

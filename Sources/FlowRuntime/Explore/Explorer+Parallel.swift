@@ -75,7 +75,7 @@ extension Explorer {
         }
         var reused = cache.outcome(context: context, move: index, words: words)
         if let outcome = reused, cache.kind(of: outcome) == .reached,
-          !cache.write(stateKey, statePayload, outcome: outcome, into: &key, &payload, coder: &coder)
+          cache.write(stateKey, statePayload, outcome: outcome, into: &key, &payload, coder: &coder) == .unknownValue
         {
           reused = nil  // it loads a value this copy of the coder has no id for: the engine makes it
         }

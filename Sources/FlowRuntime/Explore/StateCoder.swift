@@ -164,7 +164,17 @@ struct StateCoder {
   /// What a relaunch from the state being expanded depends on: its stored values (with the payload's), facts
   /// and permission statuses.
   func launchInputs() -> LaunchInputs {
-    LaunchInputs(words: Array(parentKey[(4 + historyDepth + variableCount)...]) + parentPayload[variablePayload...])
+    LaunchInputs(words: Array(parentKey[launchInputsInKey...]) + parentPayload[variablePayload...])
+  }
+
+  /// Where a state's launch inputs (``launchInputs()``) start in its key: after its control words and variables.
+  var launchInputsInKey: Int { 4 + historyDepth + variableCount }
+
+  /// Writes the launch inputs (``launchInputs()``) of the state with `key` and `payload` into `words`.
+  func launchInputs(key: [UInt32], payload: [UInt32], into words: inout [UInt32]) {
+    words.removeAll(keepingCapacity: true)
+    words += key[launchInputsInKey...]
+    words += payload[variablePayload...]
   }
 
   /// Whether `key` and `payload` are the state being expanded's (a move that changes nothing).

@@ -1,6 +1,6 @@
 /// A hash set of fixed-width state keys, each stored with its payload (the words the key leaves out) in one
-/// packed array (``PackedRows``): a state costs about one byte per word, 4 bytes of its hash and about two table
-/// slots, with no per-state allocation. Ids are dense, in insertion order. Only the key is compared; the payload kept is that of
+/// packed array (``PackedRows``): a state costs about one byte per word and about two table slots of 8 bytes,
+/// with no per-state allocation. Ids are dense, in insertion order. Only the key is compared; the payload kept is that of
 /// the first state inserted with the key.
 ///
 /// With `compact` (hash compaction, `flowrun explore --compact`) a state is kept as a 64-bit fingerprint of its
@@ -14,11 +14,13 @@ struct StateSet {
   private(set) var rows: PackedRows
   /// The fingerprints (only when `compact`).
   private var fingerprints: [UInt64] = []
-  /// The low 32 bits of each key's hash (not when `compact`): a probe compares them before the row, and growing
-  /// the table places each id by them without reading its row again.
-  private var hashes: [UInt32] = []
-  private var slots: [Int32]
+  /// The table: each used slot holds an id (low 32 bits) and the low 32 bits of its key's hash (high 32 bits), so
+  /// a probe compares hashes without reading anything else (a row is read only when they agree: one cache miss
+  /// where there were two or three), and growing the table places each id without reading its row or hash again.
+  /// An empty slot is ``empty``.
+  private var slots: [UInt64]
   private var mask: Int
+  private static let empty = UInt64.max
   private(set) var count = 0
   /// `key` then `payload`, packed, for the insertion under way.
   private var packed: [UInt8] = []
@@ -30,42 +32,77 @@ struct StateSet {
     rows = PackedRows(columns: compact ? 0 : width + payloadWidth, split: compact ? 0 : width)
     var size = 16
     while size < capacity * 2 { size <<= 1 }
-    slots = Array(repeating: -1, count: size)
+    slots = Array(repeating: Self.empty, count: size)
     mask = size - 1
   }
 
   /// Bytes the keys, payloads and the table need, from their counts (not the arrays' capacities, which depend on
   /// the allocator), so the same exploration always reports the same figure.
-  var bytes: Int { rows.count * rows.rowBytes + fingerprints.count * 8 + hashes.count * 4 + slots.count * 4 }
+  var bytes: Int { rows.count * rows.rowBytes + fingerprints.count * 8 + slots.count * 8 }
 
-  /// The id of the state with `key`, inserting it (with `payload`) when new.
+  /// The id of the state with `key`, inserting it (with `payload`) when new. The key is packed first
+  /// (``PackedRows``), then hashed and compared as packed bytes: a few 8-byte words rather than a word per column.
   mutating func insert(_ key: [UInt32], payload: [UInt32] = []) -> (inserted: Bool, id: Int32) {
+    if compact { return insertFingerprint(of: key) }
     if (count + 1) * 2 > slots.count { grow() }
-    let hash = Self.hash(key[...])
-    let fingerprint = UInt64(truncatingIfNeeded: hash)
-    let low = UInt32(truncatingIfNeeded: hash)
+    while true {
+      let narrow = rows.packFirst(key, into: &packed)
+      guard narrow >= 0 else { break }
+      // No row holds a value this wide in that column, so the state is new; the column widens, which changes the
+      // packed keys and so their hashes: the table is built again.
+      rows.widen(narrow, for: key[narrow])
+      rehash()
+    }
+    let hash = rows.hashOfFirst(packed)
+    let high = UInt64(truncatingIfNeeded: hash) << 32
     var slot = hash & mask
     while true {
-      let id = slots[slot]
-      if id < 0 {
-        slots[slot] = Int32(count)
-        if compact {
-          fingerprints.append(fingerprint)
-        } else {
-          // Packed only when new: most insertions find the state there (its key is compared unpacked).
+      let entry = slots[slot]
+      if entry == Self.empty {
+        slots[slot] = high | UInt64(count)
+        if !rows.packSecond(payload, after: &packed) {
+          // A payload column widened (the keys' bytes, before the payload's, did not change): packed again whole.
           rows.pack(key, payload, into: &packed)
-          rows.append(packed)
-          hashes.append(low)
         }
+        rows.append(packed)
         count += 1
         return (true, Int32(count - 1))
       }
-      if compact {
-        if fingerprints[Int(id)] == fingerprint { return (false, id) }
-      } else if hashes[Int(id)] == low && rows.row(Int(id), hasKey: key) {
-        return (false, id)
-      }
+      let id = Int32(truncatingIfNeeded: entry)
+      if entry & 0xFFFF_FFFF_0000_0000 == high && rows.row(Int(id), hasFirst: packed) { return (false, id) }
       slot = (slot + 1) & mask
+    }
+  }
+
+  /// ``insert(_:payload:)`` with `compact`: the key is its fingerprint.
+  private mutating func insertFingerprint(of key: [UInt32]) -> (inserted: Bool, id: Int32) {
+    if (count + 1) * 2 > slots.count { grow() }
+    let hash = Self.hash(key[...])
+    let fingerprint = UInt64(truncatingIfNeeded: hash)
+    let high = fingerprint << 32
+    var slot = hash & mask
+    while true {
+      let entry = slots[slot]
+      if entry == Self.empty {
+        slots[slot] = high | UInt64(count)
+        fingerprints.append(fingerprint)
+        count += 1
+        return (true, Int32(count - 1))
+      }
+      let id = Int32(truncatingIfNeeded: entry)
+      if entry & 0xFFFF_FFFF_0000_0000 == high && fingerprints[Int(id)] == fingerprint { return (false, id) }
+      slot = (slot + 1) & mask
+    }
+  }
+
+  /// Places every row again by the hash of its packed key (after a key column widened).
+  private mutating func rehash() {
+    slots = Array(repeating: Self.empty, count: slots.count)
+    for id in 0..<count {
+      let hash = rows.hashOfFirst(ofRow: id)
+      var slot = hash & mask
+      while slots[slot] != Self.empty { slot = (slot + 1) & mask }
+      slots[slot] = UInt64(truncatingIfNeeded: hash) << 32 | UInt64(id)
     }
   }
 
@@ -76,14 +113,13 @@ struct StateSet {
 
   private mutating func grow() {
     let size = slots.count * 2
-    var fresh = [Int32](repeating: -1, count: size)
+    var fresh = [UInt64](repeating: Self.empty, count: size)
     let freshMask = size - 1
-    for id in 0..<count {
+    for entry in slots where entry != Self.empty {
       // The table stays under 2³² slots, so the low 32 bits of a hash place it as the whole hash would.
-      let hash = compact ? Int(truncatingIfNeeded: fingerprints[id]) : Int(hashes[id])
-      var slot = hash & freshMask
-      while fresh[slot] >= 0 { slot = (slot + 1) & freshMask }
-      fresh[slot] = Int32(id)
+      var slot = Int(entry >> 32) & freshMask
+      while fresh[slot] != Self.empty { slot = (slot + 1) & freshMask }
+      fresh[slot] = entry
     }
     slots = fresh
     mask = freshMask
@@ -164,50 +200,114 @@ struct PackedRows {
   /// Packs `first` (``split`` columns) then `second` (the others) into `packed`, widening columns they do not fit
   /// in.
   mutating func pack(_ first: [UInt32], _ second: [UInt32], into packed: inout [UInt8]) {
-    if packed.count != rowBytes { packed = Array(repeating: 0, count: rowBytes) }
-    let tooWide = packed.withUnsafeMutableBufferPointer { out in
-      runs.withUnsafeBufferPointer { runs in
-        first.withUnsafeBufferPointer { first in
-          second.withUnsafeBufferPointer { second in
-            Self.pack(first, second, runs: runs, into: out)
-          }
-        }
+    while true {
+      var tooWide = packFirst(first, into: &packed)
+      if tooWide < 0 {
+        tooWide = packPart(second, first: false, into: &packed)
+        if tooWide >= 0 { tooWide += split }
       }
-    }
-    if tooWide >= 0 {
+      guard tooWide >= 0 else { return }
       widen(tooWide, for: tooWide < first.count ? first[tooWide] : second[tooWide - first.count])
-      pack(first, second, into: &packed)
     }
   }
 
-  /// Packs the columns into `out`, run by run; the first column too narrow for its value, or -1 when all fit.
+  /// Packs `first` (``split`` words) into the first ``firstBytes`` bytes of `packed` (made ``rowBytes`` long);
+  /// returns the first column too narrow for its value, or -1 when all fit.
+  func packFirst(_ first: [UInt32], into packed: inout [UInt8]) -> Int {
+    if packed.count != rowBytes { packed = Array(repeating: 0, count: rowBytes) }
+    return packPart(first, first: true, into: &packed)
+  }
+
+  /// Packs `second` into `packed` after the first part ``packFirst(_:into:)`` packed there; false when a column
+  /// had to widen (`packed` is then not a row: pack it again whole).
+  mutating func packSecond(_ second: [UInt32], after packed: inout [UInt8]) -> Bool {
+    let tooWide = packPart(second, first: false, into: &packed)
+    guard tooWide >= 0 else { return true }
+    widen(split + tooWide, for: second[tooWide])
+    return false
+  }
+
+  /// Packs one part of a row (`first`: the first ``split`` columns, else the others) into `packed`.
+  private func packPart(_ words: [UInt32], first: Bool, into packed: inout [UInt8]) -> Int {
+    packed.withUnsafeMutableBufferPointer { out in
+      runs.withUnsafeBufferPointer { runs in
+        words.withUnsafeBufferPointer { words in
+          Self.pack(words, first: first, runs: runs, into: out)
+        }
+      }
+    }
+  }
+
+  /// Packs the columns of one part into `out`, run by run; the first column (within the part) too narrow for its
+  /// value, or -1 when all fit.
   @inline(__always)
   private static func pack(
-    _ first: UnsafeBufferPointer<UInt32>, _ second: UnsafeBufferPointer<UInt32>, runs: UnsafeBufferPointer<Run>,
+    _ words: UnsafeBufferPointer<UInt32>, first: Bool, runs: UnsafeBufferPointer<Run>,
     into out: UnsafeMutableBufferPointer<UInt8>
   ) -> Int {
-    for run in runs {
-      let words = (run.inFirst ? first.baseAddress! : second.baseAddress!) + run.inPart
+    for run in runs where run.inFirst == first {
+      let source = words.baseAddress! + run.inPart
       let target = out.baseAddress! + run.offset
       switch run.width {
       case 1:
         for index in 0..<run.count {
-          let word = words[index]
-          guard word <= 0xFF else { return run.column + index }
+          let word = source[index]
+          guard word <= 0xFF else { return run.inPart + index }
           target[index] = UInt8(truncatingIfNeeded: word)
         }
       case 2:
         for index in 0..<run.count {
-          let word = words[index]
-          guard word <= 0xFFFF else { return run.column + index }
+          let word = source[index]
+          guard word <= 0xFFFF else { return run.inPart + index }
           target[2 * index] = UInt8(truncatingIfNeeded: word)
           target[2 * index + 1] = UInt8(truncatingIfNeeded: word >> 8)
         }
       default:
-        UnsafeMutableRawPointer(target).copyMemory(from: words, byteCount: run.count * 4)
+        UnsafeMutableRawPointer(target).copyMemory(from: source, byteCount: run.count * 4)
       }
     }
     return -1
+  }
+
+  /// The bytes of a row's first part (its columns come first in a row).
+  var firstBytes: Int { offsets[split] }
+
+  /// A hash of the first part of the row packed in `packed`.
+  func hashOfFirst(_ packed: [UInt8]) -> Int {
+    packed.withUnsafeBytes { Self.hash(UnsafeRawBufferPointer(rebasing: $0[..<firstBytes])) }
+  }
+
+  /// A hash of the first part of row `row`, as ``hashOfFirst(_:)`` gives it.
+  func hashOfFirst(ofRow row: Int) -> Int {
+    let base = row % Self.rowsPerChunk * rowBytes
+    return chunks[row / Self.rowsPerChunk - firstChunk].withUnsafeBytes {
+      Self.hash(UnsafeRawBufferPointer(rebasing: $0[base..<(base + firstBytes)]))
+    }
+  }
+
+  /// A hash of `bytes`, 8 at a time.
+  private static func hash(_ bytes: UnsafeRawBufferPointer) -> Int {
+    var h: UInt64 = 0x9E37_79B9_7F4A_7C15
+    var offset = 0
+    while offset + 8 <= bytes.count {
+      h = (h ^ bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) &* 0x100_0000_01B3
+      h ^= h >> 29
+      offset += 8
+    }
+    var last: UInt64 = 0
+    var shift: UInt64 = 0
+    while offset < bytes.count {
+      last |= UInt64(bytes[offset]) << shift
+      shift += 8
+      offset += 1
+    }
+    h = (h ^ last) &* 0x100_0000_01B3
+    h ^= h >> 33
+    h = h &* 0xFF51_AFD7_ED55_8CCD
+    h ^= h >> 33
+    h = h &* 0xC4CE_B9FE_1A85_EC53
+    h ^= h >> 33
+    return Int(truncatingIfNeeded: h)
   }
 
   /// Appends a row packed by ``pack(_:_:into:)`` (with the current widths).
@@ -221,35 +321,26 @@ struct PackedRows {
     count += 1
   }
 
-  /// Whether row `row`'s first ``split`` columns hold `key` (``split`` words), compared run by run without
-  /// packing `key`.
-  func row(_ row: Int, hasKey key: [UInt32]) -> Bool {
+  /// Whether row `row`'s first part is the one packed in `packed` (by ``packFirst(_:into:)``), compared 8 bytes at
+  /// a time.
+  func row(_ row: Int, hasFirst packed: [UInt8]) -> Bool {
     let base = row % Self.rowsPerChunk * rowBytes
-    return chunks[row / Self.rowsPerChunk - firstChunk].withUnsafeBufferPointer { stored in
-      runs.withUnsafeBufferPointer { runs in
-        key.withUnsafeBufferPointer { key in
-          // The first part's runs come first.
-          for run in runs {
-            guard run.inFirst else { break }
-            let words = key.baseAddress! + run.inPart
-            let source = stored.baseAddress! + base + run.offset
-            switch run.width {
-            case 1:
-              for index in 0..<run.count where UInt32(source[index]) != words[index] { return false }
-            case 2:
-              for index in 0..<run.count
-              where UInt32(source[2 * index]) | UInt32(source[2 * index + 1]) << 8 != words[index] {
-                return false
-              }
-            default:
-              for index in 0..<run.count
-              where UnsafeRawPointer(source + 4 * index).loadUnaligned(as: UInt32.self) != words[index] {
-                return false
-              }
-            }
-          }
-          return true
+    let count = firstBytes
+    return chunks[row / Self.rowsPerChunk - firstChunk].withUnsafeBytes { stored in
+      packed.withUnsafeBytes { packed in
+        var offset = 0
+        while offset + 8 <= count {
+          guard
+            stored.loadUnaligned(fromByteOffset: base + offset, as: UInt64.self)
+              == packed.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+          else { return false }
+          offset += 8
         }
+        while offset < count {
+          guard stored[base + offset] == packed[offset] else { return false }
+          offset += 1
+        }
+        return true
       }
     }
   }
@@ -289,7 +380,8 @@ struct PackedRows {
     firstChunk += drop
   }
 
-  private mutating func widen(_ column: Int, for word: UInt32) {
+  /// Widens column `column` to fit `word`, repacking every row.
+  mutating func widen(_ column: Int, for word: UInt32) {
     let width = word > 0xFFFF ? 4 : 2
     var newWidths = widths
     newWidths[column] = width

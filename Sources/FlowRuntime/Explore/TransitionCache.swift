@@ -65,6 +65,11 @@ struct TransitionCache {
   private var readSetsOfMove: [[[Int32]]] = []
   /// Per context, the index of its relaunch among its moves (-1 when it has none).
   private var relaunchMove: [Int] = []
+  /// Per context, where its moves start in ``constantOutcome``.
+  private var firstMove: [Int] = []
+  /// Per move of each context (from ``firstMove``), the outcome of one that reads nothing but the context's own
+  /// words (else -1): it is the same from every state of the context, so it is found without a look-up.
+  private var constantOutcome: [Int32] = []
   /// The read sets of relaunches, shared by every context: a relaunch starts afresh, so what it gives depends on
   /// what it read, never on the context it left. Its outcomes are kept under context -1, move 0.
   private var relaunchReadSets: [Int32] = []
@@ -86,7 +91,12 @@ struct TransitionCache {
   /// longest read set grows).
   private var probe: [UInt32] = []
   private var probeCount = 0
+  /// Per word, whether the outcome being kept has it in its key (all false between calls of ``remember``).
+  private var isDecided: [Bool] = []
   private var control: [UInt32]
+  /// The context ``context(of:)`` gave last (-1 before), and its control words.
+  private var lastContext: Int32 = -1
+  private var lastControl: [UInt32]
 
   init(coder: StateCoder, flow: Flow) {
     layout = coder.layout
@@ -95,6 +105,7 @@ struct TransitionCache {
     loadedWords = Array(repeating: [], count: coder.variableCount)
     contexts = StateSet(width: layout.control.count + layout.permissions.count)
     control = Array(repeating: 0, count: contexts.width)
+    lastControl = control
   }
 
   /// A copy for a thread of a parallel exploration (``Explorer/ReusingWorker``): what this cache learnt, with a
@@ -116,7 +127,11 @@ struct TransitionCache {
     for (index, offset) in layout.permissions.enumerated() {
       control[layout.control.count + index] = withPermissions ? words[offset] : 0
     }
+    // Consecutive states often share a context.
+    if lastContext >= 0 && control == lastControl { return (lastContext, false) }
     let (inserted, id) = contexts.insert(control)
+    _ = lastControl.withUnsafeMutableBufferPointer { $0.update(fromContentsOf: control) }
+    lastContext = id
     return (id, inserted)
   }
 
@@ -125,6 +140,8 @@ struct TransitionCache {
     self.moves.append(moves)
     readSetsOfMove.append(Array(repeating: [], count: moves.count))
     relaunchMove.append(moves.firstIndex(of: .restart) ?? -1)
+    firstMove.append(constantOutcome.count)
+    constantOutcome += repeatElement(-1, count: moves.count)
     lastRelaunchReadSet.append(-1)
     moveIDs.append(Array(repeating: -1, count: moves.count))
     moveKinds.append(moves.map(Explorer.Exploring.MoveKind.init))
@@ -151,6 +168,8 @@ struct TransitionCache {
       }
       return nil
     }
+    let constant = constantOutcome[firstMove[Int(context)] + move]
+    if constant >= 0 { return constant }
     for readSet in readSetsOfMove[Int(context)][move] {
       fillProbe(context: context, move: move, readSet: readSet, words: words)
       if let outcome = table.find(probe[..<probeCount]) { return outcome }
@@ -223,9 +242,21 @@ struct TransitionCache {
         unaccounted += 1
         return nil
       }
-      for offset in written {
+      // A write the outcome's key decides is left out when it writes what is there: every state the outcome is
+      // found for has that word (a relaunch's key leaves out the control words: they vary across contexts).
+      let isRelaunch = relaunchMove[Int(context)] == move
+      if isDecided.count != words.count { isDecided = Array(repeating: false, count: words.count) }
+      if !isRelaunch {
+        for offset in layout.control { isDecided[offset] = true }
+        for offset in read where offset >= 0 { isDecided[offset] = true }
+      }
+      for offset in written where !isDecided[offset] || successor[offset] != words[offset] {
         writes.append(UInt32(offset))
         writes.append(successor[offset])
+      }
+      if !isRelaunch {
+        for offset in layout.control { isDecided[offset] = false }
+        for offset in read where offset >= 0 { isDecided[offset] = false }
       }
       outcome = .reached(writes: writes, records: records)
     }
@@ -244,7 +275,11 @@ struct TransitionCache {
       if !readSetsOfMove[Int(context)][move].contains(readSet) { readSetsOfMove[Int(context)][move].append(readSet) }
       fillProbe(context: context, move: move, readSet: readSet, words: words)
     }
-    return table.append(outcome, key: probe[..<probeCount])
+    let id = table.append(outcome, key: probe[..<probeCount])
+    // A move that read nothing but its context's words does the same from every state of the context (the engine
+    // is a pure function of what it reads), so it has this one outcome.
+    if read.isEmpty && relaunchMove[Int(context)] != move { constantOutcome[firstMove[Int(context)] + move] = id }
+    return id
   }
 
   /// What outcome `outcome` is.
@@ -252,7 +287,7 @@ struct TransitionCache {
   /// The failure of a ``OutcomeTable/Kind/failed`` outcome.
   func failure(of outcome: Int32) -> String { table.failures[outcome] ?? "" }
   /// What happened on the way of a ``OutcomeTable/Kind/reached`` outcome, until ``dropRecords(of:)``.
-  func records(of outcome: Int32) -> [Record] { table.records[outcome] ?? [] }
+  func records(of outcome: Int32) -> [Record] { table.records[Int(outcome)] }
   /// Outcome `outcome` as ``remember(_:context:move:words:successor:coder:)`` got it (its writes worked out).
   func outcome(_ outcome: Int32) -> Outcome {
     switch kind(of: outcome) {
@@ -289,50 +324,70 @@ struct TransitionCache {
     var payload: UInt32?
   }
 
+  /// What ``write(_:_:outcome:into:_:coder:)`` wrote.
+  enum Written {
+    /// The successor, which differs from the state.
+    case successor
+    /// The state itself: the move changes nothing (it is no edge).
+    case sameState
+    /// Nothing whole: `coder` does not intern and has no id for a value the move loads from the store.
+    case unknownValue
+  }
+
   /// Writes the successor of the state with `key` and `payload` by outcome `outcome` (a
-  /// ``OutcomeTable/Kind/reached`` one) into `successorKey` and `successorPayload`. False when `coder` does not
-  /// intern and has no id for a value the move loads from the store (the successor is then partly written).
+  /// ``OutcomeTable/Kind/reached`` one) into `successorKey` and `successorPayload`, and tells whether it is
+  /// another state.
   @discardableResult
   mutating func write(
     _ key: [UInt32], _ payload: [UInt32], outcome: Int32, into successorKey: inout [UInt32],
     _ successorPayload: inout [UInt32], coder: inout StateCoder
-  ) -> Bool {
+  ) -> Written {
     _ = successorKey.withUnsafeMutableBufferPointer { $0.update(fromContentsOf: key) }
     _ = successorPayload.withUnsafeMutableBufferPointer { $0.update(fromContentsOf: payload) }
     let width = key.count
     var loads = false
+    var changed = false
     table.withWrites(of: outcome) { writes in
       successorKey.withUnsafeMutableBufferPointer { successorKey in
         successorPayload.withUnsafeMutableBufferPointer { successorPayload in
           var pair = 0
           while pair < writes.count {
-            let offset = writes[pair]
-            if offset & Self.loadedMark != 0 {
+            let offset = Int(writes[pair])
+            let word = writes[pair + 1]
+            if offset & Int(Self.loadedMark) != 0 {
               loads = true
             } else if offset < width {
-              successorKey[Int(offset)] = writes[pair + 1]
+              changed = changed || successorKey[offset] != word
+              successorKey[offset] = word
             } else {
-              successorPayload[Int(offset) - width] = writes[pair + 1]
+              changed = changed || successorPayload[offset - width] != word
+              successorPayload[offset - width] = word
             }
             pair += 2
           }
         }
       }
     }
-    guard loads else { return true }
+    guard loads else { return changed ? .successor : .sameState }
     // A loaded variable's words follow from its stored value's (relaunches only).
     let writes = table.writes(of: outcome)
     for pair in stride(from: writes.startIndex, to: writes.endIndex, by: 2) where writes[pair] & Self.loadedMark != 0 {
       let index = Int(writes[pair] & ~Self.loadedMark)
       let stored = storedID(of: index, key: key, payload: payload)
-      guard let words = loadedWords(of: index, stored: stored, coder: &coder) else { return false }
+      guard let words = loadedWords(of: index, stored: stored, coder: &coder) else { return .unknownValue }
       let offsets = layout.variables[index]
       put(words.key, at: offsets[0])
       if let word = words.payload { put(word, at: offsets[1]) }
     }
-    return true
+    return changed ? .successor : .sameState
     func put(_ word: UInt32, at offset: Int) {
-      if offset < width { successorKey[offset] = word } else { successorPayload[offset - width] = word }
+      if offset < width {
+        changed = changed || successorKey[offset] != word
+        successorKey[offset] = word
+      } else {
+        changed = changed || successorPayload[offset - width] != word
+        successorPayload[offset - width] = word
+      }
     }
   }
 
@@ -346,7 +401,7 @@ struct TransitionCache {
   mutating func setMoveID(_ id: Int32, at place: Place) { moveIDs[Int(place.context)][place.move] = id }
 
   /// The records of outcome `outcome` are no longer needed (their transitions have witnesses).
-  mutating func dropRecords(of outcome: Int32) { table.records[outcome] = nil }
+  mutating func dropRecords(of outcome: Int32) { table.records[Int(outcome)] = [] }
 
   private mutating func fillProbe(context: Int32, move: Int, readSet: Int32, words: [UInt32]) {
     let offsets = readSets[Int(readSet)]
@@ -390,8 +445,9 @@ struct OutcomeTable {
   /// The start of the writes kept, by their hash.
   private var writesByHash: [Int: Int32] = [:]
   private(set) var failures: [Int32: String] = [:]
-  /// The records of reached outcomes whose transitions have no witness yet.
-  var records: [Int32: [Record]] = [:]
+  /// Per outcome, the records of a reached one whose transitions have no witness yet (else none): an array, not
+  /// a dictionary, since nearly every reused move asks for them.
+  var records: [[Record]] = []
   private var slots = [Int32](repeating: -1, count: 1 << 10)
 
   var count: Int { kinds.count }
@@ -430,10 +486,13 @@ struct OutcomeTable {
     keyHash.append(hash)
     var start = Int32(writeWords.count)
     switch outcome {
-    case .refused: kinds.append(.refused)
+    case .refused:
+      kinds.append(.refused)
+      records.append([])
     case .failed(let message):
       kinds.append(.failed)
       failures[id] = message
+      records.append([])
     case .reached(let writes, let produced):
       kinds.append(.reached)
       let writesHash = StateSet.hash(writes[...])
@@ -446,7 +505,7 @@ struct OutcomeTable {
         writesByHash[writesHash] = start
         writeWords += writes
       }
-      if !produced.isEmpty { records[id] = produced }
+      records.append(produced)
     }
     writeStart.append(start)
     writeEnd.append(start + Int32(outcome.writeCount))
