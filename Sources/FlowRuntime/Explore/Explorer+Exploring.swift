@@ -35,13 +35,6 @@ extension Explorer {
     var successorWords: [UInt32] = []
     /// The states expanded: the next to expand is state `processed`.
     var processed = 0
-    /// Per set of launch inputs met (``StateCoder/launchInputs()``, numbered by ``relaunchInputs``), the state a
-    /// relaunch from a state with those inputs reached (-1 before one did). A relaunch starts afresh, so from any
-    /// other state with those inputs it reaches that state again: its edge is taken without looking its move up,
-    /// writing the successor or finding it among the states.
-    var relaunchInputs: StateSet
-    var relaunchTargets: [Int32] = []
-    var inputWords: [UInt32] = []
     /// The depth of the state being taken (``beginTaking()``), followed as the states are taken in order rather
     /// than searched for in ``Exploration/levels`` for each state and edge.
     var takingDepth = 0
@@ -58,8 +51,6 @@ extension Explorer {
       queue = PackedRows(
         columns: options.compact ? coder.width + coder.payloadWidth : 0, split: options.compact ? coder.width : 0)
       transitions = TransitionCache(coder: coder, flow: flow)
-      relaunchInputs = StateSet(
-        width: coder.width - coder.launchInputsInKey + coder.payloadWidth - coder.variablePayload)
       reusesMoves = options.reusesTransitions
       workerMoves = Array(repeating: [], count: options.jobs)
     }
@@ -152,8 +143,6 @@ extension Explorer {
     /// What the edges of the state being taken gave so far (``beginTaking()``).
     struct Taking {
       let id: Int32
-      /// The state the last edge taken reached (-1 when the move was no edge).
-      var target: Int32 = -1
       var forward = false
       var back = false
       var interrupted = false
@@ -166,12 +155,10 @@ extension Explorer {
       var isBack: Bool
       /// An answer to a permission request (its outcome gets a witness).
       var isPermissionAnswer: Bool
-      var isRelaunch: Bool
 
       init(_ move: ExploreMove) {
         isForward = move.isForward
         isBack = move == .event(.back)
-        isRelaunch = move == .restart
         if case .answer(_, _?, _, _) = move { isPermissionAnswer = true } else { isPermissionAnswer = false }
       }
     }
@@ -207,12 +194,11 @@ extension Explorer {
     /// ``payload``, with what happened on the way (`records`). `place` is where the transition cache keeps the
     /// move, if it does; `numbered` the thread's cache and number of a move of an ``ExpandedPiece``. With either,
     /// `move` may be nil: it is looked up there only when needed. `isAnotherState` when the caller knows the
-    /// state reached is not the one being taken; `target` when it knows which state it is (else it is found or
-    /// added). `launchInputs` are those of a relaunch. False when a limit stopped the exploration.
+    /// state reached is not the one being taken. `launchInputs` are those of a relaunch. False when a limit
+    /// stopped the exploration.
     mutating func takeEdge(
       _ taking: inout Taking, move: ExploreMove?, kind: MoveKind, records: [Record], place: TransitionCache.Place?,
-      numbered: (worker: Int, number: Int)? = nil, isAnotherState: Bool = false, target known: Int32? = nil,
-      launchInputs: LaunchInputs?
+      numbered: (worker: Int, number: Int)? = nil, isAnotherState: Bool = false, launchInputs: LaunchInputs?
     ) -> Bool {
       func theMove() -> ExploreMove {
         if let move { return move }
@@ -221,8 +207,7 @@ extension Explorer {
         return transitions.moves[Int(place.context)][place.move]
       }
       // A move that changes nothing is no edge (the key and payload hold the whole normalized state).
-      taking.target = -1
-      if known == nil && !isAnotherState && coder.isExpanding(key: key, payload: payload) { return true }
+      if !isAnotherState && coder.isExpanding(key: key, payload: payload) { return true }
       let mid: Int32
       if let place, transitions.moveIDs[Int(place.context)][place.move] >= 0 {
         mid = transitions.moveIDs[Int(place.context)][place.move]
@@ -233,11 +218,10 @@ extension Explorer {
         mid = moveID(theMove())
         if let place { transitions.setMoveID(mid, at: place) }
       }
-      guard let target = known ?? insert(parent: taking.id, move: mid, setup: -1) else {
+      guard let target = insert(parent: taking.id, move: mid, setup: -1) else {
         taking.interrupted = true
         return false
       }
-      taking.target = target
       result.edgeCount += 1
       if kind.isForward {
         taking.forward = true

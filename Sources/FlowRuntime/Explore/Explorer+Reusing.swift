@@ -21,23 +21,6 @@ extension Explorer.Exploring {
     for index in moves.indices {
       let kind = transitions.moveKinds[Int(context)][index]
       var place = TransitionCache.Place(context: context, move: index, outcome: nil)
-      var relaunchSlot = -1
-      if kind.isRelaunch {
-        coder.launchInputs(key: stateKey, payload: statePayload, into: &inputWords)
-        let (isNew, slot) = relaunchInputs.insert(inputWords)
-        if isNew { relaunchTargets.append(-1) }
-        let target = relaunchTargets[Int(slot)]
-        // The state itself may be its relaunch's successor (no edge) or share its key (an edge): found as usual.
-        if target >= 0 && target != taking.id {
-          result.transitionReuse.hits += 1
-          if options.checksReusedTransitions { checkRelaunch(reaching: target) }
-          let taken = takeEdge(
-            &taking, move: nil, kind: kind, records: [], place: place, target: target, launchInputs: nil)
-          guard taken else { break }
-          continue
-        }
-        relaunchSlot = Int(slot)
-      }
       var records: [Record] = []
       var isAnotherState = false
       if let outcome = transitions.outcome(context: context, move: index, words: words) {
@@ -90,25 +73,8 @@ extension Explorer.Exploring {
         &taking, move: nil, kind: kind, records: records, place: place, isAnotherState: isAnotherState,
         launchInputs: nil)
       guard taken else { break }
-      if relaunchSlot >= 0 && taking.target >= 0 { relaunchTargets[relaunchSlot] = taking.target }
     }
     finishTaking(taking)
-  }
-
-  /// For ``ExploreOptions/checksReusedTransitions``: whether the engine's relaunch from the state the coder holds
-  /// reaches state `target`, as the relaunch targets (``relaunchTargets``) say; counted as a mismatch if not.
-  private mutating func checkRelaunch(reaching target: Int32) {
-    // With --compact the states' keys are not kept: nothing to compare with.
-    guard !options.compact else { return }
-    let (reusedKey, reusedPayload) = (key, payload)
-    defer { (key, payload) = (reusedKey, reusedPayload) }
-    var targetKey = key
-    var targetPayload = payload
-    set.load(Int(target), key: &targetKey, payload: &targetPayload)
-    guard case .reached = make(.restart, log: nil), key == targetKey else {
-      result.transitionReuse.mismatches += 1
-      return
-    }
   }
 
   /// Whether `record` takes a declared transition that has no witness yet (and the exploration tracks them).

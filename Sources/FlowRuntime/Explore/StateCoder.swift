@@ -168,14 +168,7 @@ struct StateCoder {
   }
 
   /// Where a state's launch inputs (``launchInputs()``) start in its key: after its control words and variables.
-  var launchInputsInKey: Int { 4 + historyDepth + variableCount }
-
-  /// Writes the launch inputs (``launchInputs()``) of the state with `key` and `payload` into `words`.
-  func launchInputs(key: [UInt32], payload: [UInt32], into words: inout [UInt32]) {
-    words.removeAll(keepingCapacity: true)
-    words += key[launchInputsInKey...]
-    words += payload[variablePayload...]
-  }
+  private var launchInputsInKey: Int { 4 + historyDepth + variableCount }
 
   /// Whether `key` and `payload` are the state being expanded's (a move that changes nothing).
   func isExpanding(key: [UInt32], payload: [UInt32]) -> Bool {

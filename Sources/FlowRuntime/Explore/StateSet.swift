@@ -125,16 +125,29 @@ struct StateSet {
     mask = freshMask
   }
 
-  /// A hash of `words` (also the relaunch cache's, ``LaunchInputs``).
+  /// A hash of `words` (also the relaunch cache's, ``LaunchInputs``, and the transition cache's).
   static func hash(_ words: ArraySlice<UInt32>) -> Int {
-    var h: UInt64 = 0x9E37_79B9_7F4A_7C15
-    for word in words { h = (h ^ UInt64(word)) &* 0x100_0000_01B3 &+ 0x632B_E59B_D9B4_E019 }
-    h ^= h >> 33
-    h = h &* 0xFF51_AFD7_ED55_8CCD
-    h ^= h >> 33
-    h = h &* 0xC4CE_B9FE_1A85_EC53
-    h ^= h >> 33
-    return Int(truncatingIfNeeded: h)
+    var hash = WordHash()
+    for word in words { hash.add(word) }
+    return hash.value
+  }
+
+  /// ``hash(_:)`` worked out word by word, as the words are written.
+  struct WordHash {
+    private var h: UInt64 = 0x9E37_79B9_7F4A_7C15
+
+    @inline(__always)
+    mutating func add(_ word: UInt32) { h = (h ^ UInt64(word)) &* 0x100_0000_01B3 &+ 0x632B_E59B_D9B4_E019 }
+
+    var value: Int {
+      var h = h
+      h ^= h >> 33
+      h = h &* 0xFF51_AFD7_ED55_8CCD
+      h ^= h >> 33
+      h = h &* 0xC4CE_B9FE_1A85_EC53
+      h ^= h >> 33
+      return Int(truncatingIfNeeded: h)
+    }
   }
 }
 

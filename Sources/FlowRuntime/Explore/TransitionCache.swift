@@ -61,7 +61,7 @@ struct TransitionCache {
   private(set) var moveIDs: [[Int32]] = []
   /// Per context and move, what taking its edges needs to know of it.
   private(set) var moveKinds: [[Explorer.Exploring.MoveKind]] = []
-  /// Per context and move, the read sets (ids into `readSets`) its moves read.
+  /// Per context and move, the read sets (ids into ``readSetBounds``) its moves read.
   private var readSetsOfMove: [[[Int32]]] = []
   /// Per context, the index of its relaunch among its moves (-1 when it has none).
   private var relaunchMove: [Int] = []
@@ -76,7 +76,10 @@ struct TransitionCache {
   /// Per context, the read set its last relaunch found an outcome with (-1 before).
   private var lastRelaunchReadSet: [Int32] = []
   /// The offsets of the words each read set covers, sorted.
-  private var readSets: [[Int]] = []
+  /// The read sets' offsets back to back: read set `i`'s are `readSetOffsets[readSetBounds[i]..<readSetBounds[i +
+  /// 1]]` (one flat array: a look-up reads them without retaining an array of its own).
+  private var readSetOffsets: [Int] = []
+  private var readSetBounds: [Int] = [0]
   private var readSetIDs: [[Int]: Int32] = [:]
   /// The outcomes kept, each under its key (context, move, read set and the words read), in flat arrays: an
   /// outcome costs a few dozen bytes, with no allocation of its own (anicca-v01 keeps about 84,000).
@@ -86,7 +89,10 @@ struct TransitionCache {
   private(set) var unaccounted = 0
   /// Per variable, the words it gets when a launch loads it, at its stored value's id (`nil` until worked out):
   /// an array, not a dictionary, since the ids are small and dense and a relaunch reads one per loaded variable.
-  private var loadedWords: [[LoadedWords?]]
+  /// At `stored * variableCount + index`, the words variable `index` gets when loaded from the stored value with
+  /// id `stored` (one flat array, grown by a row of variables as the ids grow).
+  private var loadedWords: [LoadedWords?] = []
+  private let variableCount: Int
   /// Words being looked up: the first ``probeCount`` (the array only grows, so a probe allocates only while the
   /// longest read set grows).
   private var probe: [UInt32] = []
@@ -102,7 +108,7 @@ struct TransitionCache {
     layout = coder.layout
     movesReadPermissions = flow.foreground != nil
     log = AccessLog(variableCount: coder.variableCount)
-    loadedWords = Array(repeating: [], count: coder.variableCount)
+    variableCount = coder.variableCount
     contexts = StateSet(width: layout.control.count + layout.permissions.count)
     control = Array(repeating: 0, count: contexts.width)
     lastControl = control
@@ -156,12 +162,12 @@ struct TransitionCache {
       // have many: first the one this context last found an outcome with, then the one any context last did.
       let last = lastRelaunchReadSet[Int(context)]
       if last >= 0 {
-        fillProbe(context: -1, move: 0, readSet: last, words: words)
-        if let outcome = table.find(probe[..<probeCount]) { return outcome }
+        let hash = fillProbe(context: -1, move: 0, readSet: last, words: words)
+        if let outcome = table.find(probe[..<probeCount], hash: hash) { return outcome }
       }
       for (index, readSet) in relaunchReadSets.enumerated() where readSet != last {
-        fillProbe(context: -1, move: 0, readSet: readSet, words: words)
-        guard let outcome = table.find(probe[..<probeCount]) else { continue }
+        let hash = fillProbe(context: -1, move: 0, readSet: readSet, words: words)
+        guard let outcome = table.find(probe[..<probeCount], hash: hash) else { continue }
         if index > 0 { relaunchReadSets.swapAt(index, 0) }
         lastRelaunchReadSet[Int(context)] = readSet
         return outcome
@@ -171,8 +177,8 @@ struct TransitionCache {
     let constant = constantOutcome[firstMove[Int(context)] + move]
     if constant >= 0 { return constant }
     for readSet in readSetsOfMove[Int(context)][move] {
-      fillProbe(context: context, move: move, readSet: readSet, words: words)
-      if let outcome = table.find(probe[..<probeCount]) { return outcome }
+      let hash = fillProbe(context: context, move: move, readSet: readSet, words: words)
+      if let outcome = table.find(probe[..<probeCount], hash: hash) { return outcome }
     }
     return nil
   }
@@ -224,6 +230,9 @@ struct TransitionCache {
       for offset in written { isWritten[offset] = true }
       var writes: [UInt32] = []
       writes.reserveCapacity(written.count * 2 + loaded.count * 2)
+      // The loaded variables' marks go last (``write(_:_:outcome:into:_:coder:)`` stops at the first).
+      var loadMarks: [UInt32] = []
+      loadMarks.reserveCapacity(loaded.count * 2)
       for index in loaded {
         // Its words follow from its stored value's: checked here against what the engine gave.
         let stored = words[layout.storedValues[index][layout.storedValues[index].count - 1]]
@@ -235,8 +244,8 @@ struct TransitionCache {
           return nil
         }
         for offset in offsets { isWritten[offset] = true }
-        writes.append(Self.loadedMark | UInt32(index))
-        writes.append(0)
+        loadMarks.append(UInt32(Self.loadedMark | index))
+        loadMarks.append(0)
       }
       for offset in words.indices where !isWritten[offset] && successor[offset] != words[offset] {
         unaccounted += 1
@@ -258,22 +267,24 @@ struct TransitionCache {
         for offset in layout.control { isDecided[offset] = false }
         for offset in read where offset >= 0 { isDecided[offset] = false }
       }
+      writes += loadMarks
       outcome = .reached(writes: writes, records: records)
     }
     let readSet: Int32
     if let known = readSetIDs[read] {
       readSet = known
     } else {
-      readSet = Int32(readSets.count)
-      readSets.append(read)
+      readSet = Int32(readSetBounds.count - 1)
+      readSetOffsets += read
+      readSetBounds.append(readSetOffsets.count)
       readSetIDs[read] = readSet
     }
     if relaunchMove[Int(context)] == move {
       if !relaunchReadSets.contains(readSet) { relaunchReadSets.append(readSet) }
-      fillProbe(context: -1, move: 0, readSet: readSet, words: words)
+      _ = fillProbe(context: -1, move: 0, readSet: readSet, words: words)
     } else {
       if !readSetsOfMove[Int(context)][move].contains(readSet) { readSetsOfMove[Int(context)][move].append(readSet) }
-      fillProbe(context: context, move: move, readSet: readSet, words: words)
+      _ = fillProbe(context: context, move: move, readSet: readSet, words: words)
     }
     let id = table.append(outcome, key: probe[..<probeCount])
     // A move that read nothing but its context's words does the same from every state of the context (the engine
@@ -299,7 +310,7 @@ struct TransitionCache {
 
   /// Marks a write (pair of ``Outcome/reached(writes:records:)``) as "variable (the low bits) loaded from its
   /// stored value".
-  private static let loadedMark: UInt32 = 1 << 31
+  private static let loadedMark = 1 << 31
 
   /// A read-set entry for whether the word at `offset` is 0 (kept as `-1 - offset`).
   private static func presence(of offset: Int) -> Int { -1 - offset }
@@ -307,14 +318,14 @@ struct TransitionCache {
   /// The words variable `index` gets when a launch loads it from the stored value with id `stored`, worked out
   /// once per stored value; nil when `coder` does not intern and has no id for the value loaded.
   private mutating func loadedWords(of index: Int, stored: UInt32, coder: inout StateCoder) -> LoadedWords? {
-    let slot = Int(stored)
-    if slot < loadedWords[index].count, let known = loadedWords[index][slot] { return known }
+    let slot = Int(stored) * variableCount + index
+    if slot < loadedWords.count, let known = loadedWords[slot] { return known }
     guard let made = coder.loadedWords(variable: index, stored: stored) else { return nil }
     let words = LoadedWords(key: made.key, payload: made.payload)
-    if slot >= loadedWords[index].count {
-      loadedWords[index].append(contentsOf: repeatElement(nil, count: slot + 1 - loadedWords[index].count))
+    if slot >= loadedWords.count {
+      loadedWords += repeatElement(nil, count: (Int(stored) + 1) * variableCount - loadedWords.count)
     }
-    loadedWords[index][slot] = words
+    loadedWords[slot] = words
     return words
   }
 
@@ -342,50 +353,60 @@ struct TransitionCache {
     _ key: [UInt32], _ payload: [UInt32], outcome: Int32, into successorKey: inout [UInt32],
     _ successorPayload: inout [UInt32], coder: inout StateCoder
   ) -> Written {
-    _ = successorKey.withUnsafeMutableBufferPointer { $0.update(fromContentsOf: key) }
-    _ = successorPayload.withUnsafeMutableBufferPointer { $0.update(fromContentsOf: payload) }
     let width = key.count
-    var loads = false
-    var changed = false
-    table.withWrites(of: outcome) { writes in
-      successorKey.withUnsafeMutableBufferPointer { successorKey in
-        successorPayload.withUnsafeMutableBufferPointer { successorPayload in
-          var pair = 0
-          while pair < writes.count {
-            let offset = Int(writes[pair])
-            let word = writes[pair + 1]
-            if offset & Int(Self.loadedMark) != 0 {
-              loads = true
-            } else if offset < width {
-              changed = changed || successorKey[offset] != word
-              successorKey[offset] = word
-            } else {
-              changed = changed || successorPayload[offset - width] != word
-              successorPayload[offset - width] = word
+    // The bits that differ between a word written and the word there, over all writes.
+    var difference: UInt32 = 0
+    // Where the loaded variables' marks start among the writes (they come last), if there are any.
+    var firstLoad = -1
+    key.withUnsafeBufferPointer { key in
+      payload.withUnsafeBufferPointer { payload in
+        successorKey.withUnsafeMutableBufferPointer { successorKey in
+          successorPayload.withUnsafeMutableBufferPointer { successorPayload in
+            successorKey.baseAddress!.update(from: key.baseAddress!, count: width)
+            if let words = payload.baseAddress {
+              successorPayload.baseAddress!.update(from: words, count: payload.count)
             }
-            pair += 2
+            table.withWrites(of: outcome) { writes in
+              var pair = 0
+              while pair < writes.count {
+                let offset = Int(writes[pair])
+                let word = writes[pair + 1]
+                if offset >= Self.loadedMark {
+                  firstLoad = pair
+                  return
+                }
+                if offset < width {
+                  difference |= successorKey[offset] ^ word
+                  successorKey[offset] = word
+                } else {
+                  difference |= successorPayload[offset - width] ^ word
+                  successorPayload[offset - width] = word
+                }
+                pair += 2
+              }
+            }
           }
         }
       }
     }
-    guard loads else { return changed ? .successor : .sameState }
+    guard firstLoad >= 0 else { return difference != 0 ? .successor : .sameState }
     // A loaded variable's words follow from its stored value's (relaunches only).
     let writes = table.writes(of: outcome)
-    for pair in stride(from: writes.startIndex, to: writes.endIndex, by: 2) where writes[pair] & Self.loadedMark != 0 {
-      let index = Int(writes[pair] & ~Self.loadedMark)
+    for pair in stride(from: writes.startIndex + firstLoad, to: writes.endIndex, by: 2) {
+      let index = Int(writes[pair] & ~UInt32(Self.loadedMark))
       let stored = storedID(of: index, key: key, payload: payload)
       guard let words = loadedWords(of: index, stored: stored, coder: &coder) else { return .unknownValue }
       let offsets = layout.variables[index]
       put(words.key, at: offsets[0])
       if let word = words.payload { put(word, at: offsets[1]) }
     }
-    return changed ? .successor : .sameState
+    return difference != 0 ? .successor : .sameState
     func put(_ word: UInt32, at offset: Int) {
       if offset < width {
-        changed = changed || successorKey[offset] != word
+        difference |= successorKey[offset] ^ word
         successorKey[offset] = word
       } else {
-        changed = changed || successorPayload[offset - width] != word
+        difference |= successorPayload[offset - width] ^ word
         successorPayload[offset - width] = word
       }
     }
@@ -403,23 +424,34 @@ struct TransitionCache {
   /// The records of outcome `outcome` are no longer needed (their transitions have witnesses).
   mutating func dropRecords(of outcome: Int32) { table.records[Int(outcome)] = [] }
 
-  private mutating func fillProbe(context: Int32, move: Int, readSet: Int32, words: [UInt32]) {
-    let offsets = readSets[Int(readSet)]
-    probeCount = offsets.count + 3
+  /// Writes the key of read set `readSet` of move `move` of context `context` from the state with `words` into
+  /// ``probe`` (its first ``probeCount`` words); returns its hash (``StateSet/hash(_:)``), worked out as it is
+  /// written.
+  private mutating func fillProbe(context: Int32, move: Int, readSet: Int32, words: [UInt32]) -> Int {
+    let start = readSetBounds[Int(readSet)]
+    let end = readSetBounds[Int(readSet) + 1]
+    probeCount = end - start + 3
     if probe.count < probeCount { probe += repeatElement(0, count: probeCount - probe.count) }
+    var hash = StateSet.WordHash()
     probe.withUnsafeMutableBufferPointer { probe in
       probe[0] = UInt32(bitPattern: context)
       probe[1] = UInt32(move)
       probe[2] = UInt32(bitPattern: readSet)
+      hash.add(probe[0])
+      hash.add(probe[1])
+      hash.add(probe[2])
       words.withUnsafeBufferPointer { words in
-        offsets.withUnsafeBufferPointer { offsets in
-          for index in offsets.indices {
+        readSetOffsets.withUnsafeBufferPointer { offsets in
+          for index in start..<end {
             let offset = offsets[index]
-            probe[3 + index] = offset >= 0 ? words[offset] : words[-1 - offset] == 0 ? 0 : 1
+            let word = offset >= 0 ? words[offset] : words[-1 - offset] == 0 ? 0 : 1
+            probe[3 + index - start] = word
+            hash.add(word)
           }
         }
       }
     }
+    return hash.value
   }
 
 }
@@ -464,8 +496,7 @@ struct OutcomeTable {
   }
 
   /// The id of the outcome kept under `key`.
-  func find(_ key: ArraySlice<UInt32>) -> Int32? {
-    let hash = StateSet.hash(key)
+  func find(_ key: ArraySlice<UInt32>, hash: Int) -> Int32? {
     let mask = slots.count - 1
     var slot = hash & mask
     while true {
@@ -516,7 +547,12 @@ struct OutcomeTable {
   private func keyEquals(_ id: Int, _ key: ArraySlice<UInt32>) -> Bool {
     let start = Int(keyStart[id])
     guard Int(keyStart[id + 1]) - start == key.count else { return false }
-    return keyWords[start..<(start + key.count)].elementsEqual(key)
+    return keyWords.withUnsafeBufferPointer { kept in
+      key.withUnsafeBufferPointer { key in
+        for index in key.indices where kept[start + index] != key[index] { return false }
+        return true
+      }
+    }
   }
 
   private mutating func place(_ id: Int32, hash: Int) {
