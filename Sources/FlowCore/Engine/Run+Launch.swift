@@ -36,8 +36,9 @@ extension Run {
         if let stored = state.store[key] {
           // The variable is its stored value's copy (or its default, when that does not fit).
           log?.loadedFromStore(index)
-          state.variables[index] = flow.variables[index].loaded(from: stored)
-          if flow.variables[index].coerce(stored) == nil {
+          let (value, fits) = flow.variables[index].load(stored)
+          state.variables[index] = value
+          if !fits {
             let variable = flow.variables[index]
             note(
               .warning(

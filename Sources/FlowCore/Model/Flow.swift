@@ -202,7 +202,12 @@ package struct Variable: Sendable, Hashable {
   }
   /// The value a launch loads from the stored value `stored`: `stored` as this variable holds it, or the default
   /// when it does not fit (the launch warns).
-  package func loaded(from stored: Value) -> Value { coerce(stored) ?? defaultValue }
+  package func loaded(from stored: Value) -> Value { load(stored).value }
+  /// ``loaded(from:)``, and whether `stored` fits.
+  package func load(_ stored: Value) -> (value: Value, fits: Bool) {
+    if let typed = coerce(stored) { return (typed, true) }
+    return (defaultValue, false)
+  }
 }
 
 /// A route of `resume`: to a step, or to the step whose raw value an expression gives.
