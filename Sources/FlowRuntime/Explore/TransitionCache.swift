@@ -230,9 +230,6 @@ struct TransitionCache {
       for offset in written { isWritten[offset] = true }
       var writes: [UInt32] = []
       writes.reserveCapacity(written.count * 2 + loaded.count * 2)
-      // The loaded variables' marks go last (``write(_:_:outcome:into:_:coder:)`` stops at the first).
-      var loadMarks: [UInt32] = []
-      loadMarks.reserveCapacity(loaded.count * 2)
       for index in loaded {
         // Its words follow from its stored value's: checked here against what the engine gave.
         let stored = words[layout.storedValues[index][layout.storedValues[index].count - 1]]
@@ -244,8 +241,6 @@ struct TransitionCache {
           return nil
         }
         for offset in offsets { isWritten[offset] = true }
-        loadMarks.append(UInt32(Self.loadedMark | index))
-        loadMarks.append(0)
       }
       for offset in words.indices where !isWritten[offset] && successor[offset] != words[offset] {
         unaccounted += 1
@@ -267,7 +262,11 @@ struct TransitionCache {
         for offset in layout.control { isDecided[offset] = false }
         for offset in read where offset >= 0 { isDecided[offset] = false }
       }
-      writes += loadMarks
+      // The loaded variables' marks go last (``write(_:_:outcome:into:_:coder:)`` stops at the first).
+      for index in loaded {
+        writes.append(UInt32(Self.loadedMark | index))
+        writes.append(0)
+      }
       outcome = .reached(writes: writes, records: records)
     }
     let readSet: Int32
