@@ -139,16 +139,21 @@ struct StateSet {
     @inline(__always)
     mutating func add(_ word: UInt32) { h = (h ^ UInt64(word)) &* 0x100_0000_01B3 &+ 0x632B_E59B_D9B4_E019 }
 
-    var value: Int {
-      var h = h
-      h ^= h >> 33
-      h = h &* 0xFF51_AFD7_ED55_8CCD
-      h ^= h >> 33
-      h = h &* 0xC4CE_B9FE_1A85_EC53
-      h ^= h >> 33
-      return Int(truncatingIfNeeded: h)
-    }
+    var value: Int { finalMix(h) }
   }
+}
+
+/// The last step of the explorer's hashes (``StateSet/hash(_:)``, ``PackedRows``'): every bit of `h` reaches the
+/// low bits that pick a table slot.
+@inline(__always)
+private func finalMix(_ h: UInt64) -> Int {
+  var h = h
+  h ^= h >> 33
+  h = h &* 0xFF51_AFD7_ED55_8CCD
+  h ^= h >> 33
+  h = h &* 0xC4CE_B9FE_1A85_EC53
+  h ^= h >> 33
+  return Int(truncatingIfNeeded: h)
 }
 
 /// Rows of 32-bit words stored back to back, each column in 1, 2 or 4 bytes: as few as its largest value so far
@@ -314,13 +319,7 @@ struct PackedRows {
       shift += 8
       offset += 1
     }
-    h = (h ^ last) &* 0x100_0000_01B3
-    h ^= h >> 33
-    h = h &* 0xFF51_AFD7_ED55_8CCD
-    h ^= h >> 33
-    h = h &* 0xC4CE_B9FE_1A85_EC53
-    h ^= h >> 33
-    return Int(truncatingIfNeeded: h)
+    return finalMix((h ^ last) &* 0x100_0000_01B3)
   }
 
   /// Appends a row packed by ``pack(_:_:into:)`` (with the current widths).

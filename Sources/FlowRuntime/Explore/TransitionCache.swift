@@ -355,58 +355,48 @@ struct TransitionCache {
     let width = key.count
     // The bits that differ between a word written and the word there, over all writes.
     var difference: UInt32 = 0
-    // Where the loaded variables' marks start among the writes (they come last), if there are any.
-    var firstLoad = -1
-    key.withUnsafeBufferPointer { key in
-      payload.withUnsafeBufferPointer { payload in
-        successorKey.withUnsafeMutableBufferPointer { successorKey in
-          successorPayload.withUnsafeMutableBufferPointer { successorPayload in
-            successorKey.baseAddress!.update(from: key.baseAddress!, count: width)
-            if let words = payload.baseAddress {
-              successorPayload.baseAddress!.update(from: words, count: payload.count)
-            }
-            table.withWrites(of: outcome) { writes in
-              var pair = 0
-              while pair < writes.count {
-                let offset = Int(writes[pair])
-                let word = writes[pair + 1]
-                if offset >= Self.loadedMark {
-                  firstLoad = pair
-                  return
-                }
-                if offset < width {
-                  difference |= successorKey[offset] ^ word
-                  successorKey[offset] = word
-                } else {
-                  difference |= successorPayload[offset - width] ^ word
-                  successorPayload[offset - width] = word
-                }
-                pair += 2
-              }
-            }
+    return successorKey.withUnsafeMutableBufferPointer { successorKey in
+      successorPayload.withUnsafeMutableBufferPointer { successorPayload in
+        func put(_ word: UInt32, at offset: Int) {
+          if offset < width {
+            difference |= successorKey[offset] ^ word
+            successorKey[offset] = word
+          } else {
+            difference |= successorPayload[offset - width] ^ word
+            successorPayload[offset - width] = word
           }
         }
-      }
-    }
-    guard firstLoad >= 0 else { return difference != 0 ? .successor : .sameState }
-    // A loaded variable's words follow from its stored value's (relaunches only).
-    let writes = table.writes(of: outcome)
-    for pair in stride(from: writes.startIndex + firstLoad, to: writes.endIndex, by: 2) {
-      let index = Int(writes[pair] & ~UInt32(Self.loadedMark))
-      let stored = storedID(of: index, key: key, payload: payload)
-      guard let words = loadedWords(of: index, stored: stored, coder: &coder) else { return .unknownValue }
-      let offsets = layout.variables[index]
-      put(words.key, at: offsets[0])
-      if let word = words.payload { put(word, at: offsets[1]) }
-    }
-    return difference != 0 ? .successor : .sameState
-    func put(_ word: UInt32, at offset: Int) {
-      if offset < width {
-        difference |= successorKey[offset] ^ word
-        successorKey[offset] = word
-      } else {
-        difference |= successorPayload[offset - width] ^ word
-        successorPayload[offset - width] = word
+        key.withUnsafeBufferPointer { successorKey.baseAddress!.update(from: $0.baseAddress!, count: width) }
+        payload.withUnsafeBufferPointer { words in
+          if let words = words.baseAddress { successorPayload.baseAddress!.update(from: words, count: payload.count) }
+        }
+        // Where the loaded variables' marks start among the writes (they come last), if there are any.
+        var firstLoad = -1
+        table.withWrites(of: outcome) { writes in
+          var pair = 0
+          while pair < writes.count {
+            let offset = Int(writes[pair])
+            if offset >= Self.loadedMark {
+              firstLoad = pair
+              return
+            }
+            put(writes[pair + 1], at: offset)
+            pair += 2
+          }
+        }
+        if firstLoad >= 0 {
+          // A loaded variable's words follow from its stored value's (relaunches only).
+          let writes = table.writes(of: outcome)
+          for pair in stride(from: writes.startIndex + firstLoad, to: writes.endIndex, by: 2) {
+            let index = Int(writes[pair] & ~UInt32(Self.loadedMark))
+            let stored = storedID(of: index, key: key, payload: payload)
+            guard let words = loadedWords(of: index, stored: stored, coder: &coder) else { return .unknownValue }
+            let offsets = layout.variables[index]
+            put(words.key, at: offsets[0])
+            if let word = words.payload { put(word, at: offsets[1]) }
+          }
+        }
+        return difference != 0 ? .successor : .sameState
       }
     }
   }
