@@ -164,11 +164,8 @@ struct StateCoder {
   /// What a relaunch from the state being expanded depends on: its stored values (with the payload's), facts
   /// and permission statuses.
   func launchInputs() -> LaunchInputs {
-    LaunchInputs(words: Array(parentKey[launchInputsInKey...]) + parentPayload[variablePayload...])
+    LaunchInputs(words: Array(parentKey[(4 + historyDepth + variableCount)...]) + parentPayload[variablePayload...])
   }
-
-  /// Where a state's launch inputs (``launchInputs()``) start in its key: after its control words and variables.
-  private var launchInputsInKey: Int { 4 + historyDepth + variableCount }
 
   /// Whether `key` and `payload` are the state being expanded's (a move that changes nothing).
   func isExpanding(key: [UInt32], payload: [UInt32]) -> Bool {

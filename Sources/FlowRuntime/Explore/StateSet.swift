@@ -15,9 +15,8 @@ struct StateSet {
   /// The fingerprints (only when `compact`).
   private var fingerprints: [UInt64] = []
   /// The table: each used slot holds an id (low 32 bits) and the low 32 bits of its key's hash (high 32 bits), so
-  /// a probe compares hashes without reading anything else (a row is read only when they agree: one cache miss
-  /// where there were two or three), and growing the table places each id without reading its row or hash again.
-  /// An empty slot is ``empty``.
+  /// a probe compares hashes without reading another array (a row is read only when they agree), and growing the
+  /// table places each id without reading its row or hash again. An empty slot is ``empty``.
   private var slots: [UInt64]
   private var mask: Int
   private static let empty = UInt64.max

@@ -75,9 +75,9 @@ struct TransitionCache {
   private var relaunchReadSets: [Int32] = []
   /// Per context, the read set its last relaunch found an outcome with (-1 before).
   private var lastRelaunchReadSet: [Int32] = []
-  /// The offsets of the words each read set covers, sorted.
-  /// The read sets' offsets back to back: read set `i`'s are `readSetOffsets[readSetBounds[i]..<readSetBounds[i +
-  /// 1]]` (one flat array: a look-up reads them without retaining an array of its own).
+  /// The offsets of the words each read set covers, sorted, back to back: read set `i`'s are
+  /// `readSetOffsets[readSetBounds[i]..<readSetBounds[i + 1]]` (one flat array: a look-up reads them without
+  /// retaining an array of its own).
   private var readSetOffsets: [Int] = []
   private var readSetBounds: [Int] = [0]
   private var readSetIDs: [[Int]: Int32] = [:]
@@ -87,10 +87,9 @@ struct TransitionCache {
   /// Moves that changed a word their log does not account for: a read or write the engine does not note. None is
   /// kept; tests expect none.
   private(set) var unaccounted = 0
-  /// Per variable, the words it gets when a launch loads it, at its stored value's id (`nil` until worked out):
-  /// an array, not a dictionary, since the ids are small and dense and a relaunch reads one per loaded variable.
-  /// At `stored * variableCount + index`, the words variable `index` gets when loaded from the stored value with
-  /// id `stored` (one flat array, grown by a row of variables as the ids grow).
+  /// At `stored * variableCount + index`, the words variable `index` gets when a launch loads it from the stored
+  /// value with id `stored` (`nil` until worked out): one flat array, not a dictionary, since the ids are small
+  /// and dense and a relaunch reads one per loaded variable; it grows by a row of variables as the ids grow.
   private var loadedWords: [LoadedWords?] = []
   private let variableCount: Int
   /// Words being looked up: the first ``probeCount`` (the array only grows, so a probe allocates only while the
@@ -347,7 +346,6 @@ struct TransitionCache {
   /// Writes the successor of the state with `key` and `payload` by outcome `outcome` (a
   /// ``OutcomeTable/Kind/reached`` one) into `successorKey` and `successorPayload`, and tells whether it is
   /// another state.
-  @discardableResult
   mutating func write(
     _ key: [UInt32], _ payload: [UInt32], outcome: Int32, into successorKey: inout [UInt32],
     _ successorPayload: inout [UInt32], coder: inout StateCoder
