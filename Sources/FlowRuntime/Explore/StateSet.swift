@@ -188,8 +188,7 @@ struct PackedRows {
 
   /// Consecutive columns of one width in one part of a row.
   private struct Run {
-    /// The run's first column, whether it is in the first part, and where it is in its part.
-    var column: Int
+    /// Whether the run is in the first part, and where its first column is in its part.
     var inFirst: Bool
     var inPart: Int
     var count: Int
@@ -207,8 +206,7 @@ struct PackedRows {
         let inPart = column < split ? column : column - split
         runs.append(
           Run(
-            column: column, inFirst: column < split, inPart: inPart, count: 1, width: widths[column],
-            offset: offsets[column]))
+            inFirst: column < split, inPart: inPart, count: 1, width: widths[column], offset: offsets[column]))
       }
     }
     return runs
