@@ -14,12 +14,8 @@ struct StateSet {
   private(set) var rows: PackedRows
   /// The fingerprints (only when `compact`).
   private var fingerprints: [UInt64] = []
-  /// The table: each used slot holds an id (low 32 bits) and the low 32 bits of its key's hash (high 32 bits), so
-  /// a probe compares hashes without reading another array (a row is read only when they agree), and growing the
-  /// table places each id without reading its row or hash again. An empty slot is ``empty``.
-  private var slots: [UInt64]
-  private var mask: Int
-  private static let empty = UInt64.max
+  /// The ids by their keys' hashes (a row is read only when the hashes agree).
+  private var table: HashSlots
   private(set) var count = 0
   /// `key` then `payload`, packed, for the insertion under way.
   private var packed: [UInt8] = []
@@ -29,99 +25,53 @@ struct StateSet {
     self.payloadWidth = payloadWidth
     self.compact = compact
     rows = PackedRows(columns: compact ? 0 : width + payloadWidth, split: compact ? 0 : width)
-    var size = 16
-    while size < capacity * 2 { size <<= 1 }
-    slots = Array(repeating: Self.empty, count: size)
-    mask = size - 1
+    table = HashSlots(capacity: capacity)
   }
 
   /// Bytes the keys, payloads and the table need, from their counts (not the arrays' capacities, which depend on
   /// the allocator), so the same exploration always reports the same figure.
-  var bytes: Int { rows.count * rows.rowBytes + fingerprints.count * 8 + slots.count * 8 }
+  var bytes: Int { rows.count * rows.rowBytes + fingerprints.count * 8 + table.slots.count * 8 }
 
   /// The id of the state with `key`, inserting it (with `payload`) when new. The key is packed first
   /// (``PackedRows``), then hashed and compared as packed bytes: a few 8-byte words rather than a word per column.
   mutating func insert(_ key: [UInt32], payload: [UInt32] = []) -> (inserted: Bool, id: Int32) {
     if compact { return insertFingerprint(of: key) }
-    if (count + 1) * 2 > slots.count { grow() }
     while true {
       let narrow = rows.packFirst(key, into: &packed)
       guard narrow >= 0 else { break }
       // No row holds a value this wide in that column, so the state is new; the column widens, which changes the
       // packed keys and so their hashes: the table is built again.
       rows.widen(narrow, for: key[narrow])
-      rehash()
+      table.rebuild(count: count) { rows.hashOfFirst(ofRow: $0) }
     }
     let hash = rows.hashOfFirst(packed)
-    let high = UInt64(truncatingIfNeeded: hash) << 32
-    var slot = hash & mask
-    while true {
-      let entry = slots[slot]
-      if entry == Self.empty {
-        slots[slot] = high | UInt64(count)
-        if !rows.packSecond(payload, after: &packed) {
-          // A payload column widened (the keys' bytes, before the payload's, did not change): packed again whole.
-          rows.pack(key, payload, into: &packed)
-        }
-        rows.append(packed)
-        count += 1
-        return (true, Int32(count - 1))
-      }
-      let id = Int32(truncatingIfNeeded: entry)
-      if entry & 0xFFFF_FFFF_0000_0000 == high && rows.row(Int(id), hasFirst: packed) { return (false, id) }
-      slot = (slot + 1) & mask
+    let (found, slot) = table.find(hash: hash) { rows.row(Int($0), hasFirst: packed) }
+    if let found { return (false, found) }
+    if !rows.packSecond(payload, after: &packed) {
+      // A payload column widened (the keys' bytes, before the payload's, did not change): packed again whole.
+      rows.pack(key, payload, into: &packed)
     }
+    rows.append(packed)
+    count += 1
+    table.put(Int32(count - 1), hash: hash, at: slot, count: count)
+    return (true, Int32(count - 1))
   }
 
   /// ``insert(_:payload:)`` with `compact`: the key is its fingerprint.
   private mutating func insertFingerprint(of key: [UInt32]) -> (inserted: Bool, id: Int32) {
-    if (count + 1) * 2 > slots.count { grow() }
     let hash = Self.hash(key[...])
     let fingerprint = UInt64(truncatingIfNeeded: hash)
-    let high = fingerprint << 32
-    var slot = hash & mask
-    while true {
-      let entry = slots[slot]
-      if entry == Self.empty {
-        slots[slot] = high | UInt64(count)
-        fingerprints.append(fingerprint)
-        count += 1
-        return (true, Int32(count - 1))
-      }
-      let id = Int32(truncatingIfNeeded: entry)
-      if entry & 0xFFFF_FFFF_0000_0000 == high && fingerprints[Int(id)] == fingerprint { return (false, id) }
-      slot = (slot + 1) & mask
-    }
-  }
-
-  /// Places every row again by the hash of its packed key (after a key column widened).
-  private mutating func rehash() {
-    slots = Array(repeating: Self.empty, count: slots.count)
-    for id in 0..<count {
-      let hash = rows.hashOfFirst(ofRow: id)
-      var slot = hash & mask
-      while slots[slot] != Self.empty { slot = (slot + 1) & mask }
-      slots[slot] = UInt64(truncatingIfNeeded: hash) << 32 | UInt64(id)
-    }
+    let (found, slot) = table.find(hash: hash) { fingerprints[Int($0)] == fingerprint }
+    if let found { return (false, found) }
+    fingerprints.append(fingerprint)
+    count += 1
+    table.put(Int32(count - 1), hash: hash, at: slot, count: count)
+    return (true, Int32(count - 1))
   }
 
   /// Writes the key and payload of state `id` (not with `compact`).
   func load(_ id: Int, key: inout [UInt32], payload: inout [UInt32]) {
     rows.load(id, into: &key, then: &payload)
-  }
-
-  private mutating func grow() {
-    let size = slots.count * 2
-    var fresh = [UInt64](repeating: Self.empty, count: size)
-    let freshMask = size - 1
-    for entry in slots where entry != Self.empty {
-      // The table stays under 2³² slots, so the low 32 bits of a hash place it as the whole hash would.
-      var slot = Int(entry >> 32) & freshMask
-      while fresh[slot] != Self.empty { slot = (slot + 1) & freshMask }
-      fresh[slot] = entry
-    }
-    slots = fresh
-    mask = freshMask
   }
 
   /// A hash of `words` (also the relaunch cache's, ``LaunchInputs``, and the transition cache's).
@@ -157,7 +107,7 @@ private func finalMix(_ h: UInt64) -> Int {
 
 /// Rows of 32-bit words stored back to back, each column in 1, 2 or 4 bytes: as few as its largest value so far
 /// needs (the words are interned ids, mostly small). A value too wide for its column widens the column and
-/// repacks every row, which happens a few times per column at most. Rows can be firstRow from the front (a queue).
+/// repacks every row, which happens a few times per column at most. Rows can be dropped from the front (a queue).
 struct PackedRows {
   let columns: Int
   /// The columns of a row's first part (the key): ``pack(_:_:into:)`` and ``load(_:into:then:)`` take a row as two

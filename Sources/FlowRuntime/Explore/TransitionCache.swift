@@ -126,14 +126,31 @@ struct TransitionCache {
   /// The context of the state with `words`; a new one gets its moves from ``addMoves(_:)`` before any other
   /// call.
   mutating func context(of words: [UInt32]) -> (id: Int32, isNew: Bool) {
-    for (index, offset) in layout.control.enumerated() { control[index] = words[offset] }
     // The answers to a pending permission request depend on its status (``Explorer/moves(from:)``).
     let withPermissions = movesReadPermissions || words[2] != 0
-    for (index, offset) in layout.permissions.enumerated() {
-      control[layout.control.count + index] = withPermissions ? words[offset] : 0
+    // Copied in place, and compared with the last context's words on the way: consecutive states often share a
+    // context.
+    var sameAsLast = lastContext >= 0
+    control.withUnsafeMutableBufferPointer { control in
+      lastControl.withUnsafeBufferPointer { last in
+        words.withUnsafeBufferPointer { words in
+          layout.control.withUnsafeBufferPointer { offsets in
+            for index in offsets.indices {
+              control[index] = words[offsets[index]]
+              sameAsLast = sameAsLast && control[index] == last[index]
+            }
+          }
+          layout.permissions.withUnsafeBufferPointer { offsets in
+            let first = layout.control.count
+            for index in offsets.indices {
+              control[first + index] = withPermissions ? words[offsets[index]] : 0
+              sameAsLast = sameAsLast && control[first + index] == last[first + index]
+            }
+          }
+        }
+      }
     }
-    // Consecutive states often share a context.
-    if lastContext >= 0 && control == lastControl { return (lastContext, false) }
+    if sameAsLast { return (lastContext, false) }
     let (inserted, id) = contexts.insert(control)
     _ = lastControl.withUnsafeMutableBufferPointer { $0.update(fromContentsOf: control) }
     lastContext = id
@@ -454,7 +471,6 @@ struct OutcomeTable {
   /// The keys, back to back: outcome `i`'s is `keyWords[keyStart[i]..<keyStart[i + 1]]`.
   private var keyWords: [UInt32] = []
   private var keyStart: [Int32] = [0]
-  private var keyHash: [Int] = []
   /// The writes (pairs of words) of reached outcomes: outcome `i`'s are
   /// `writeWords[writeStart[i]..<writeEnd[i]]`. Outcomes with the same writes share them (most relaunches write
   /// the same words: the defaults, and each loaded variable from its stored value).
@@ -467,7 +483,8 @@ struct OutcomeTable {
   /// Per outcome, the records of a reached one whose transitions have no witness yet (else none): an array, not
   /// a dictionary, since nearly every reused move asks for them.
   var records: [[Record]] = []
-  private var slots = [Int32](repeating: -1, count: 1 << 10)
+  /// The outcomes' ids by their keys' hashes.
+  private var table = HashSlots(capacity: 1 << 9)
 
   var count: Int { kinds.count }
 
@@ -484,24 +501,16 @@ struct OutcomeTable {
 
   /// The id of the outcome kept under `key`.
   func find(_ key: ArraySlice<UInt32>, hash: Int) -> Int32? {
-    let mask = slots.count - 1
-    var slot = hash & mask
-    while true {
-      let id = slots[slot]
-      if id < 0 { return nil }
-      if keyHash[Int(id)] == hash && keyEquals(Int(id), key) { return id }
-      slot = (slot + 1) & mask
-    }
+    table.find(hash: hash) { keyEquals(Int($0), key) }.id
   }
 
   /// Keeps `outcome` under `key` (not kept yet); returns its id.
   mutating func append(_ outcome: TransitionCache.Outcome, key: ArraySlice<UInt32>) -> Int32 {
     let id = Int32(kinds.count)
-    if (kinds.count + 1) * 2 > slots.count { grow() }
     let hash = StateSet.hash(key)
+    let slot = table.find(hash: hash) { _ in false }.slot
     keyWords += key
     keyStart.append(Int32(keyWords.count))
-    keyHash.append(hash)
     var start = Int32(writeWords.count)
     switch outcome {
     case .refused:
@@ -527,7 +536,7 @@ struct OutcomeTable {
     }
     writeStart.append(start)
     writeEnd.append(start + Int32(outcome.writeCount))
-    place(id, hash: hash)
+    table.put(id, hash: hash, at: slot, count: kinds.count)
     return id
   }
 
@@ -540,17 +549,5 @@ struct OutcomeTable {
         return true
       }
     }
-  }
-
-  private mutating func place(_ id: Int32, hash: Int) {
-    let mask = slots.count - 1
-    var slot = hash & mask
-    while slots[slot] >= 0 { slot = (slot + 1) & mask }
-    slots[slot] = id
-  }
-
-  private mutating func grow() {
-    slots = [Int32](repeating: -1, count: slots.count * 2)
-    for id in kinds.indices { place(Int32(id), hash: keyHash[id]) }
   }
 }
