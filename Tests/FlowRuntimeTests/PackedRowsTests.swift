@@ -85,4 +85,31 @@ struct PackedRowsTests {
       #expect(key == Self.words(row).key && payload == Self.words(row).payload, "row \(row)")
     }
   }
+
+  /// The explorer's hash table (``HashSlots``) with hashes that collide: ids whose hashes share their low bits
+  /// (one probe run), ids whose hashes agree in all 32 bits a slot keeps (told apart by the caller's key), and
+  /// growth past several doublings. Each id is found by its own hash and key, and a key never put is not.
+  @Test func hashSlotsFindEveryIdThroughCollisionsAndGrowth() {
+    var table = HashSlots(capacity: 4)
+    // Key `k`'s hash: the low 12 bits 0 for every key (all start at slot 0 while the table is small), and the
+    // 32 bits a slot keeps equal for keys that differ only in their lowest bit.
+    func hash(_ key: Int) -> Int { (key >> 1) << 32 | (key >> 1) << 12 }
+    let count = 300
+    for key in 0..<count {
+      let (found, slot) = table.find(hash: hash(key)) { Int($0) == key }
+      #expect(found == nil, "key \(key) found before it was put")
+      table.put(Int32(key), hash: hash(key), at: slot, count: key + 1)
+    }
+    #expect(table.slots.count == 1_024)
+    for key in 0..<count {
+      #expect(table.find(hash: hash(key)) { Int($0) == key }.id == Int32(key), "key \(key)")
+    }
+    #expect(table.find(hash: hash(count)) { Int($0) == count }.id == nil)
+    // Placed again with other hashes (as after a key column widened), each id is found by its new hash only.
+    table.rebuild(count: count) { $0 &* 0x9E37_79B9 }
+    for key in 0..<count {
+      #expect(table.find(hash: key &* 0x9E37_79B9) { Int($0) == key }.id == Int32(key), "key \(key) rebuilt")
+    }
+    #expect(table.find(hash: hash(5)) { Int($0) == 5 }.id == nil)
+  }
 }
