@@ -25,21 +25,23 @@ extension Run {
     if let problem = launch.storeProblem {
       note(.warning("the store could not be read (\(problem)); using the declared defaults"))
     }
-    // Each declaration is read in place (`flow.variables[index].…`): a copy of it would retain all it holds.
-    for index in flow.variables.indices {
-      if let key = flow.variables[index].persistKey {
+    // Each declaration is read in place (`variables[index].…`): a copy of it would retain all it holds. The
+    // array is taken once: each `flow.variables` would copy the flow out of its storage.
+    let variables = engine.storage.flow.variables
+    for index in variables.indices {
+      if let key = variables[index].persistKey {
         if launch.store == nil {
-          emit(.persist(key: key, value: flow.variables[index].defaultValue.stored))
+          emit(.persist(key: key, value: variables[index].defaultValue.stored))
           continue
         }
         log?.readStorePresence(of: index)
         if let stored = state.store[key] {
           // The variable is its stored value's copy (or its default, when that does not fit).
           log?.loadedFromStore(index)
-          let (value, fits) = flow.variables[index].load(stored)
+          let (value, fits) = variables[index].load(stored)
           state.variables[index] = value
           if !fits {
-            let variable = flow.variables[index]
+            let variable = variables[index]
             note(
               .warning(
                 "stored value \(stored.description) for '\(variable.name)' (key '\(key)') is not a valid "
@@ -50,8 +52,8 @@ extension Run {
           continue
         }
       }
-      if let initial = flow.variables[index].initial {
-        if let value = flow.variables[index].coerce(try evaluate(initial)) { state.variables[index] = value }
+      if let initial = variables[index].initial {
+        if let value = variables[index].coerce(try evaluate(initial)) { state.variables[index] = value }
       }
     }
     log?.wroteVariants()

@@ -312,12 +312,14 @@ struct PathCounter {
   /// Distinct forward paths from a launch to any state at the terminal step `step`.
   func paths(toStep step: Int) -> Int {
     var total = 0
-    var seen = Set<Int32>()
+    // Per component, whether its paths are counted (a flag each: most of a large flow's states end here).
+    var seen = [Bool](repeating: false, count: counts.count)
     for state in 0..<exploration.stateCount
     where Int(exploration.step[state]) == step && exploration.isEnded(Int32(state)) {
-      let c = component[state]
-      guard seen.insert(c).inserted else { continue }
-      let (sum, overflow) = total.addingReportingOverflow(counts[Int(c)])
+      let c = Int(component[state])
+      guard !seen[c] else { continue }
+      seen[c] = true
+      let (sum, overflow) = total.addingReportingOverflow(counts[c])
       total = overflow ? Int.max : sum
     }
     return total
