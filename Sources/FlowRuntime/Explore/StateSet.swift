@@ -213,20 +213,24 @@ struct PackedRows {
     for run in runs where run.inFirst == first {
       let source = words.baseAddress! + run.inPart
       let target = out.baseAddress! + run.offset
+      // A run is packed whole, its words' bits gathered on the way, and checked once at its end: a loop with no
+      // exit the compiler turns into vector instructions. A value too wide is rare (a column widens a few times).
       switch run.width {
       case 1:
+        var bits: UInt32 = 0
         for index in 0..<run.count {
-          let word = source[index]
-          guard word <= 0xFF else { return run.inPart + index }
-          target[index] = UInt8(truncatingIfNeeded: word)
+          bits |= source[index]
+          target[index] = UInt8(truncatingIfNeeded: source[index])
         }
+        if bits > 0xFF { return run.inPart + (0..<run.count).first { source[$0] > 0xFF }! }
       case 2:
+        var bits: UInt32 = 0
         for index in 0..<run.count {
-          let word = source[index]
-          guard word <= 0xFFFF else { return run.inPart + index }
-          target[2 * index] = UInt8(truncatingIfNeeded: word)
-          target[2 * index + 1] = UInt8(truncatingIfNeeded: word >> 8)
+          bits |= source[index]
+          target[2 * index] = UInt8(truncatingIfNeeded: source[index])
+          target[2 * index + 1] = UInt8(truncatingIfNeeded: source[index] >> 8)
         }
+        if bits > 0xFFFF { return run.inPart + (0..<run.count).first { source[$0] > 0xFFFF }! }
       default:
         UnsafeMutableRawPointer(target).copyMemory(from: source, byteCount: run.count * 4)
       }

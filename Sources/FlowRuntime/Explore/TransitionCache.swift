@@ -83,7 +83,9 @@ struct TransitionCache {
   private var readSetIDs: [[Int]: Int32] = [:]
   /// The outcomes kept, each under its key (context, move, read set and the words read), in flat arrays: an
   /// outcome costs a few dozen bytes, with no allocation of its own (anicca-v01 keeps about 84,000).
-  private var table = OutcomeTable()
+  private var table: OutcomeTable
+  /// The words of a state's key (its payload's follow).
+  private let keyWidth: Int
   /// Moves that changed a word their log does not account for: a read or write the engine does not note. None is
   /// kept; tests expect none.
   private(set) var unaccounted = 0
@@ -108,6 +110,8 @@ struct TransitionCache {
     movesReadPermissions = flow.foreground != nil
     log = AccessLog(variableCount: coder.variableCount)
     variableCount = coder.variableCount
+    keyWidth = coder.width
+    table = OutcomeTable(keyWidth: coder.width)
     contexts = StateSet(width: layout.control.count + layout.permissions.count)
     control = Array(repeating: 0, count: contexts.width)
     lastControl = control
@@ -270,7 +274,13 @@ struct TransitionCache {
         for offset in layout.control { isDecided[offset] = true }
         for offset in read where offset >= 0 { isDecided[offset] = true }
       }
-      for offset in written where !isDecided[offset] || successor[offset] != words[offset] {
+      // The key's writes first, then the payload's: ``write(_:_:outcome:into:_:coder:)`` applies each part in a
+      // loop of its own.
+      for offset in written where offset < keyWidth && (!isDecided[offset] || successor[offset] != words[offset]) {
+        writes.append(UInt32(offset))
+        writes.append(successor[offset])
+      }
+      for offset in written where offset >= keyWidth && (!isDecided[offset] || successor[offset] != words[offset]) {
         writes.append(UInt32(offset))
         writes.append(successor[offset])
       }
@@ -325,7 +335,7 @@ struct TransitionCache {
 
   /// Marks a write (pair of ``Outcome/reached(writes:records:)``) as "variable (the low bits) loaded from its
   /// stored value".
-  private static let loadedMark = 1 << 31
+  static let loadedMark = 1 << 31
 
   /// A read-set entry for whether the word at `offset` is 0 (kept as `-1 - offset`).
   private static func presence(of offset: Int) -> Int { -1 - offset }
@@ -385,24 +395,27 @@ struct TransitionCache {
         payload.withUnsafeBufferPointer { words in
           if let words = words.baseAddress { successorPayload.baseAddress!.update(from: words, count: payload.count) }
         }
-        // Where the loaded variables' marks start among the writes (they come last), if there are any.
-        var firstLoad = -1
-        table.withWrites(of: outcome) { writes in
+        let loads = table.withWrites(of: outcome) { keyWrites, payloadWrites, loads in
           var pair = 0
-          while pair < writes.count {
-            let offset = Int(writes[pair])
-            if offset >= Self.loadedMark {
-              firstLoad = pair
-              return
-            }
-            put(writes[pair + 1], at: offset)
+          while pair < keyWrites.count {
+            let offset = Int(keyWrites[pair])
+            difference |= successorKey[offset] ^ keyWrites[pair + 1]
+            successorKey[offset] = keyWrites[pair + 1]
             pair += 2
           }
+          pair = 0
+          while pair < payloadWrites.count {
+            let offset = Int(payloadWrites[pair]) - width
+            difference |= successorPayload[offset] ^ payloadWrites[pair + 1]
+            successorPayload[offset] = payloadWrites[pair + 1]
+            pair += 2
+          }
+          return loads.count
         }
-        if firstLoad >= 0 {
+        if loads > 0 {
           // A loaded variable's words follow from its stored value's (relaunches only).
           let writes = table.writes(of: outcome)
-          for pair in stride(from: writes.startIndex + firstLoad, to: writes.endIndex, by: 2) {
+          for pair in stride(from: writes.endIndex - loads, to: writes.endIndex, by: 2) {
             let index = Int(writes[pair] & ~UInt32(Self.loadedMark))
             let stored = storedID(of: index, key: key, payload: payload)
             guard let words = loadedWords(of: index, stored: stored, coder: &coder) else { return .unknownValue }
@@ -477,6 +490,12 @@ struct OutcomeTable {
   private var writeWords: [UInt32] = []
   private var writeStart: [Int32] = []
   private var writeEnd: [Int32] = []
+  /// Per outcome, where among its writes those of payload words start (the key's come first), and where the
+  /// loaded variables' marks start (they come last).
+  private var payloadWritesStart: [Int32] = []
+  private var loadsStart: [Int32] = []
+  /// The words of a state's key: a write to an offset below it writes the key.
+  let keyWidth: Int
   /// The start of the writes kept, by their hash.
   private var writesByHash: [Int: Int32] = [:]
   private(set) var failures: [Int32: String] = [:]
@@ -486,17 +505,29 @@ struct OutcomeTable {
   /// The outcomes' ids by their keys' hashes.
   private var table = HashSlots(capacity: 1 << 9)
 
+  init(keyWidth: Int) { self.keyWidth = keyWidth }
+
   var count: Int { kinds.count }
 
   func writes(of outcome: Int32) -> ArraySlice<UInt32> {
     writeWords[Int(writeStart[Int(outcome)])..<Int(writeEnd[Int(outcome)])]
   }
 
-  /// `body` on the writes of outcome `outcome`, in place.
-  func withWrites(of outcome: Int32, _ body: (UnsafeBufferPointer<UInt32>) -> Void) {
+  /// `body` on the writes of outcome `outcome`, in place: the pairs that write key words, those that write
+  /// payload words, and the loaded variables' marks.
+  func withWrites<Result>(
+    of outcome: Int32,
+    _ body: (UnsafeBufferPointer<UInt32>, UnsafeBufferPointer<UInt32>, UnsafeBufferPointer<UInt32>) -> Result
+  ) -> Result {
     let start = Int(writeStart[Int(outcome)])
+    let payload = Int(payloadWritesStart[Int(outcome)])
+    let loads = Int(loadsStart[Int(outcome)])
     let end = Int(writeEnd[Int(outcome)])
-    writeWords.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[start..<end])) }
+    return writeWords.withUnsafeBufferPointer {
+      body(
+        UnsafeBufferPointer(rebasing: $0[start..<payload]), UnsafeBufferPointer(rebasing: $0[payload..<loads]),
+        UnsafeBufferPointer(rebasing: $0[loads..<end]))
+    }
   }
 
   /// The id of the outcome kept under `key`.
@@ -536,6 +567,18 @@ struct OutcomeTable {
     }
     writeStart.append(start)
     writeEnd.append(start + Int32(outcome.writeCount))
+    // The pairs come in order: the key's writes, the payload's, the loaded variables' marks.
+    var payloadStart = Int(start)
+    var loads = Int(start)
+    if case .reached(let writes, _) = outcome {
+      let mark = UInt32(TransitionCache.loadedMark)
+      let payloadPair = stride(from: 0, to: writes.count, by: 2).first { Int(writes[$0]) >= keyWidth } ?? writes.count
+      let loadPair = stride(from: 0, to: writes.count, by: 2).first { writes[$0] >= mark } ?? writes.count
+      payloadStart += payloadPair
+      loads += loadPair
+    }
+    payloadWritesStart.append(Int32(payloadStart))
+    loadsStart.append(Int32(loads))
     table.put(id, hash: hash, at: slot, count: kinds.count)
     return id
   }
