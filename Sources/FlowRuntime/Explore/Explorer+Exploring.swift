@@ -209,8 +209,8 @@ extension Explorer {
       // A move that changes nothing is no edge (the key and payload hold the whole normalized state).
       if !isAnotherState && coder.isExpanding(key: key, payload: payload) { return true }
       let mid: Int32
-      if let place, transitions.moveIDs[Int(place.context)][place.move] >= 0 {
-        mid = transitions.moveIDs[Int(place.context)][place.move]
+      if let place, transitions.moveID(context: place.context, move: place.move) >= 0 {
+        mid = transitions.moveID(context: place.context, move: place.move)
       } else if let (worker, number) = numbered {
         if workerMoves[worker][number].id < 0 { workerMoves[worker][number].id = moveID(theMove()) }
         mid = workerMoves[worker][number].id

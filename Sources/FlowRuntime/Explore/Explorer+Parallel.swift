@@ -66,7 +66,7 @@ extension Explorer {
       let (context, isNew) = cache.context(of: words)
       if isNew { cache.addMoves(explorer.moves(from: coder.expanding(clock: explorer.options.clock))) }
       for index in cache.moves[Int(context)].indices {
-        var number = cache.moveIDs[Int(context)][index]
+        var number = cache.moveID(context: context, move: index)
         if number < 0 {
           number = numbered
           numbered += 1

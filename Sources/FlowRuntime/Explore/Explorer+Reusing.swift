@@ -19,7 +19,7 @@ extension Explorer.Exploring {
     // A move is copied out (retaining what it holds) only for the engine: a reused one is named by its place.
     let moves = transitions.moves[Int(context)]
     for index in moves.indices {
-      let kind = transitions.moveKinds[Int(context)][index]
+      let kind = transitions.moveKind(context: context, move: index)
       var place = TransitionCache.Place(context: context, move: index, outcome: nil)
       var records: [Record] = []
       var isAnotherState = false

@@ -57,15 +57,17 @@ struct TransitionCache {
   private var contexts: StateSet
   /// Per context, the moves tried from its states (``Explorer/moves(from:)`` reads only control words).
   private(set) var moves: [[ExploreMove]] = []
-  /// Per context and move, its number in ``Exploration/moves`` once the exploration has given it one (else -1).
-  private(set) var moveIDs: [[Int32]] = []
-  /// Per context and move, what taking its edges needs to know of it.
-  private(set) var moveKinds: [[Explorer.Exploring.MoveKind]] = []
-  /// Per context and move, the read sets (ids into ``readSetBounds``) its moves read.
-  private var readSetsOfMove: [[[Int32]]] = []
+  /// Per move of each context (from ``firstMove``, as the arrays below): its number in ``Exploration/moves``
+  /// once the exploration has given it one (else -1). Flat arrays: a look-up retains no array of its own.
+  private var moveIDs: [Int32] = []
+  /// Per move of each context, what taking its edges needs to know of it.
+  private var moveKinds: [Explorer.Exploring.MoveKind] = []
+  /// Per move of each context, the read sets (ids into ``readSetBounds``) its moves read.
+  private var readSetsOfMove: [[Int32]] = []
   /// Per context, the index of its relaunch among its moves (-1 when it has none).
   private var relaunchMove: [Int] = []
-  /// Per context, where its moves start in ``constantOutcome``.
+  /// Per context, where its moves start in ``constantOutcome``, ``moveIDs``, ``moveKinds`` and
+  /// ``readSetsOfMove``.
   private var firstMove: [Int] = []
   /// Per move of each context (from ``firstMove``), the outcome of one that reads nothing but the context's own
   /// words (else -1): it is the same from every state of the context, so it is found without a look-up.
@@ -122,7 +124,7 @@ struct TransitionCache {
   func forAnotherThread() -> TransitionCache {
     var copy = self
     copy.log = AccessLog(variableCount: layout.variables.count)
-    copy.moveIDs = moveIDs.map { Array(repeating: -1, count: $0.count) }
+    copy.moveIDs = Array(repeating: -1, count: moveIDs.count)
     copy.unaccounted = 0
     return copy
   }
@@ -164,13 +166,13 @@ struct TransitionCache {
   /// The moves of the context ``context(of:)`` just met (``Explorer/moves(from:)`` of its state).
   mutating func addMoves(_ moves: [ExploreMove]) {
     self.moves.append(moves)
-    readSetsOfMove.append(Array(repeating: [], count: moves.count))
+    readSetsOfMove += repeatElement([], count: moves.count)
     relaunchMove.append(moves.firstIndex(of: .restart) ?? -1)
     firstMove.append(constantOutcome.count)
     constantOutcome += repeatElement(-1, count: moves.count)
     lastRelaunchReadSet.append(-1)
-    moveIDs.append(Array(repeating: -1, count: moves.count))
-    moveKinds.append(moves.map(Explorer.Exploring.MoveKind.init))
+    moveIDs += repeatElement(-1, count: moves.count)
+    moveKinds += moves.map(Explorer.Exploring.MoveKind.init)
   }
 
   /// The outcome of move `move` (its index among the context's moves) of context `context` from the state with
@@ -196,7 +198,7 @@ struct TransitionCache {
     }
     let constant = constantOutcome[firstMove[Int(context)] + move]
     if constant >= 0 { return constant }
-    for readSet in readSetsOfMove[Int(context)][move] {
+    for readSet in readSetsOfMove[firstMove[Int(context)] + move] {
       let hash = fillProbe(context: context, move: move, readSet: readSet, words: words)
       if let outcome = table.find(probe[..<probeCount], hash: hash) { return outcome }
     }
@@ -308,7 +310,8 @@ struct TransitionCache {
       if !relaunchReadSets.contains(readSet) { relaunchReadSets.append(readSet) }
       _ = fillProbe(context: -1, move: 0, readSet: readSet, words: words)
     } else {
-      if !readSetsOfMove[Int(context)][move].contains(readSet) { readSetsOfMove[Int(context)][move].append(readSet) }
+      let index = firstMove[Int(context)] + move
+      if !readSetsOfMove[index].contains(readSet) { readSetsOfMove[index].append(readSet) }
       _ = fillProbe(context: context, move: move, readSet: readSet, words: words)
     }
     let id = table.append(outcome, key: probe[..<probeCount])
@@ -436,7 +439,13 @@ struct TransitionCache {
   }
 
   /// Notes the number the exploration gave the move at `place`.
-  mutating func setMoveID(_ id: Int32, at place: Place) { moveIDs[Int(place.context)][place.move] = id }
+  mutating func setMoveID(_ id: Int32, at place: Place) { moveIDs[firstMove[Int(place.context)] + place.move] = id }
+
+  /// The number the exploration gave move `move` of context `context` (-1 before it gave one).
+  func moveID(context: Int32, move: Int) -> Int32 { moveIDs[firstMove[Int(context)] + move] }
+
+  /// What taking the edges of move `move` of context `context` needs to know of it.
+  func moveKind(context: Int32, move: Int) -> Explorer.Exploring.MoveKind { moveKinds[firstMove[Int(context)] + move] }
 
   /// The records of outcome `outcome` are no longer needed (their transitions have witnesses).
   mutating func dropRecords(of outcome: Int32) { table.records[Int(outcome)] = [] }
