@@ -223,10 +223,12 @@ import Testing
 }
 
 /// The transition cache's table of outcomes: every key finds its own outcome after the table has grown many
-/// times, a key never kept finds none, and outcomes with the same writes share them yet read back their own.
+/// times, a key never kept finds none, and outcomes with the same writes share them yet read back their own,
+/// split into the key's writes, the payload's and the loaded variables' marks.
 @Suite struct OutcomeTableTests {
   @Test func everyKeyFindsItsOwnOutcomeAndSharedWritesReadBackAlike() {
-    var table = OutcomeTable()
+    let keyWidth = 20
+    var table = OutcomeTable(keyWidth: keyWidth)
     var generator = SystemRandomNumberGenerator()
     var kept: [(key: [UInt32], outcome: TransitionCache.Outcome)] = []
     for index in 0..<5_000 {
@@ -236,7 +238,13 @@ import Testing
         switch index % 3 {
         case 0: .refused
         case 1: .failed("failure \(index)")
-        default: .reached(writes: (0..<(2 * (index % 10))).map { UInt32($0 * (index % 10)) }, records: [])
+        default:
+          // Pairs of offset and word, the offsets rising through the key's words and the payload's; every fifth
+          // outcome ends with a loaded variable's mark.
+          .reached(
+            writes: (0..<(2 * (index % 10))).map { UInt32($0 * (index % 10)) }
+              + (index % 5 == 0 ? [UInt32(TransitionCache.loadedMark | 3), 0] : []),
+            records: [])
         }
       // Slices that do not start at index 0, as the cache's probe of a longer array is not.
       #expect(table.append(outcome, key: ([7] + key)[1...]) == Int32(index))
@@ -252,6 +260,16 @@ import Testing
       case .failed(let message): #expect(table.kinds[index] == .failed && table.failures[Int32(index)] == message)
       case .reached(let writes, _):
         #expect(table.kinds[index] == .reached && Array(table.writes(of: Int32(index))) == writes)
+        let (keyWrites, payloadWrites, loads) = table.withWrites(of: Int32(index)) { (Array($0), Array($1), Array($2)) }
+        let pairs = stride(from: 0, to: writes.count, by: 2).map {
+          (offset: Int(writes[$0]), pair: writes[$0...($0 + 1)])
+        }
+        #expect(keyWrites == pairs.filter { $0.offset < keyWidth }.flatMap(\.pair), "outcome \(index)")
+        #expect(
+          payloadWrites
+            == pairs.filter { $0.offset >= keyWidth && $0.offset < TransitionCache.loadedMark }.flatMap(\.pair),
+          "outcome \(index)")
+        #expect(loads == pairs.filter { $0.offset >= TransitionCache.loadedMark }.flatMap(\.pair), "outcome \(index)")
       }
     }
     for missing: ArraySlice<UInt32> in [[5_000], [], [1, 2, 3, 4, 5, 6, 7, 8, 9]] {
