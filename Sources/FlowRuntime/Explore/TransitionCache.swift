@@ -84,10 +84,8 @@ struct TransitionCache {
   private var readSetBounds: [Int] = [0]
   private var readSetIDs: [[Int]: Int32] = [:]
   /// The outcomes kept, each under its key (context, move, read set and the words read), in flat arrays: an
-  /// outcome costs a few dozen bytes, with no allocation of its own (anicca-v01 keeps about 84,000).
+  /// outcome costs a few dozen bytes, with no allocation of its own (anicca-v01 keeps about 35,800).
   private var table: OutcomeTable
-  /// The words of a state's key (its payload's follow).
-  private let keyWidth: Int
   /// Moves that changed a word their log does not account for: a read or write the engine does not note. None is
   /// kept; tests expect none.
   private(set) var unaccounted = 0
@@ -112,7 +110,6 @@ struct TransitionCache {
     movesReadPermissions = flow.foreground != nil
     log = AccessLog(variableCount: coder.variableCount)
     variableCount = coder.variableCount
-    keyWidth = coder.width
     table = OutcomeTable(keyWidth: coder.width)
     contexts = StateSet(width: layout.control.count + layout.permissions.count)
     control = Array(repeating: 0, count: contexts.width)
@@ -278,13 +275,12 @@ struct TransitionCache {
       }
       // The key's writes first, then the payload's: ``write(_:_:outcome:into:_:coder:)`` applies each part in a
       // loop of its own.
-      for offset in written where offset < keyWidth && (!isDecided[offset] || successor[offset] != words[offset]) {
-        writes.append(UInt32(offset))
-        writes.append(successor[offset])
-      }
-      for offset in written where offset >= keyWidth && (!isDecided[offset] || successor[offset] != words[offset]) {
-        writes.append(UInt32(offset))
-        writes.append(successor[offset])
+      for inKey in [true, false] {
+        for offset in written where (offset < table.keyWidth) == inKey {
+          guard !isDecided[offset] || successor[offset] != words[offset] else { continue }
+          writes.append(UInt32(offset))
+          writes.append(successor[offset])
+        }
       }
       if !isRelaunch {
         for offset in layout.control { isDecided[offset] = false }
