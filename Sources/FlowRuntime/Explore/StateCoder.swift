@@ -164,7 +164,8 @@ struct StateCoder {
   /// What a relaunch from the state being expanded depends on: its stored values (with the payload's), facts
   /// and permission statuses.
   func launchInputs() -> LaunchInputs {
-    LaunchInputs(words: Array(parentKey[(4 + historyDepth + variableCount)...]) + parentPayload[variablePayload...])
+    // In the key they follow the control words and the variables (``Layout``).
+    LaunchInputs(words: Array(parentKey[(layout.control.count + variableCount)...]) + parentPayload[variablePayload...])
   }
 
   /// Whether `key` and `payload` are the state being expanded's (a move that changes nothing).
