@@ -23,10 +23,12 @@ import Testing
     let script = directory.appendingPathComponent("script.txt")
     try Data(String(repeating: "tap english\nback\ntap japanese\nback\n", count: 100).utf8).write(to: script)
 
-    // How long the tool takes from launch to its first store write (much longer in a sanitized build): the
-    // kills land from just before that point to a few dozen writes after it.
-    let startup = try Self.timeToFirstWrite(state: state, script: script.path)
-    let earliest = UInt32(startup * 0.8 * 1e6)
+    // When the tool writes the store (much later, and further apart, in a sanitized build): the kills land
+    // from just before its first write to as far past its fourth as the first four writes took, so that runs
+    // end after either language was written, whatever the build's speed.
+    let writes = try Self.timesOfFirstWrites(4, state: state, script: script.path)
+    let earliest = UInt32(writes[0] * 0.8 * 1e6)
+    let spread = UInt32((writes[3] + (writes[3] - writes[0])) * 1e6) - earliest
 
     var generator = SystemRandomNumberGenerator()
     var killedRunning = 0
@@ -61,7 +63,7 @@ import Testing
 
     for iteration in 0..<200 {
       let process = try Self.launch(state: state, script: script.path)
-      usleep(earliest + UInt32.random(in: 0...60_000, using: &generator))
+      usleep(earliest + UInt32.random(in: 0...spread, using: &generator))
       if process.isRunning { kill(process.processIdentifier, SIGKILL) }
       process.waitUntilExit()
       if process.terminationReason == .uncaughtSignal { killedRunning += 1 }
@@ -86,17 +88,30 @@ import Testing
     return process
   }
 
-  /// Seconds from launch until the store file is first replaced; the run is then killed.
-  static func timeToFirstWrite(state: String, script: String) throws -> Double {
-    func modified() -> Date? { try? FileManager.default.attributesOfItem(atPath: state)[.modificationDate] as? Date }
-    let before = modified()
+  /// Seconds from launch to each of the first `count` replacements of the store file; the run is then killed.
+  static func timesOfFirstWrites(_ count: Int, state: String, script: String) throws -> [Double] {
+    /// A write replaces the file (a rename): its inode and modification time tell one version from the next.
+    func version() -> [Int] {
+      var status = stat()
+      guard stat(state, &status) == 0 else { return [] }
+      return [Int(status.st_ino), status.st_mtim.tv_sec, status.st_mtim.tv_nsec]
+    }
+    var last = version()
+    var times: [Double] = []
     let start = Date()
     let process = try launch(state: state, script: script)
-    while process.isRunning && modified() == before && Date().timeIntervalSince(start) < 30 { usleep(1_000) }
-    let elapsed = Date().timeIntervalSince(start)
+    while process.isRunning && times.count < count && Date().timeIntervalSince(start) < 60 {
+      let now = version()
+      if now != last {
+        times.append(Date().timeIntervalSince(start))
+        last = now
+      }
+      usleep(500)
+    }
     if process.isRunning { kill(process.processIdentifier, SIGKILL) }
     process.waitUntilExit()
-    #expect(modified() != before, "flowrun never wrote the store")
-    return elapsed
+    try #require(times.count == count, "flowrun wrote the store \(times.count) times, not \(count)")
+    return times
   }
+
 }
