@@ -22,9 +22,14 @@ extension Node {
     }
   }
 
-  /// Whether two strings have the same Unicode scalars: the same UTF-8 bytes, compared without decoding
-  /// (most comparisons differ in length already).
+  /// Whether two strings have the same Unicode scalars: the same UTF-8 bytes, compared without decoding (most
+  /// comparisons differ in length already), in place where both strings keep them contiguous (native strings
+  /// and literals do), which is several times faster than walking the two UTF-8 views.
   private static func sameScalars(_ a: String, _ b: String) -> Bool {
-    a.utf8.count == b.utf8.count && a.utf8.elementsEqual(b.utf8)
+    guard a.utf8.count == b.utf8.count else { return false }
+    let inPlace = a.utf8.withContiguousStorageIfAvailable { x in
+      b.utf8.withContiguousStorageIfAvailable { y in x.elementsEqual(y) }
+    }
+    return (inPlace ?? nil) ?? a.utf8.elementsEqual(b.utf8)
   }
 }
