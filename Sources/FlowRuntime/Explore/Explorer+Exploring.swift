@@ -21,6 +21,10 @@ extension Explorer {
     var packed: [UInt8] = []
     var moveIDs: [ExploreMove: Int32] = [:]
     var restarts: RestartCache = [:]
+    /// The permission answers, as `step << 32 | move`, whose outcome (``Exploration/permissionOutcomeWitness``)
+    /// was looked up already: the same move on the same step answers the same way, so the outcome and its three
+    /// strings are made and hashed once per answer, not at every edge that gives it.
+    var answersSeen: Set<Int> = []
     /// Moves made from the states expanded so far, reused when `reusesMoves` (``ExploreOptions/reusesTransitions``)
     /// on one thread.
     var transitions: TransitionCache
@@ -230,8 +234,8 @@ extension Explorer {
         taking.back = true
       }
       if options.trackTransitions {
-        if kind.isPermissionAnswer, case .answer(_, let permission?, let outcome, _) = theMove(),
-          let step = coder.expandingStep
+        if kind.isPermissionAnswer, let step = coder.expandingStep, answersSeen.insert(step << 32 | Int(mid)).inserted,
+          case .answer(_, let permission?, let outcome, _) = theMove()
         {
           let key = PermissionOutcome(step: flow.steps[step].id, permission: permission.rawValue, outcome: outcome)
           if result.permissionOutcomeWitness[key] == nil { result.permissionOutcomeWitness[key] = (taking.id, mid) }
