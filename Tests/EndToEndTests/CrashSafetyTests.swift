@@ -91,10 +91,10 @@ import Testing
   /// Seconds from launch to each of the first `count` replacements of the store file; the run is then killed.
   static func timesOfFirstWrites(_ count: Int, state: String, script: String) throws -> [Double] {
     /// A write replaces the file (a rename): its inode and modification time tell one version from the next.
-    func version() -> [Int] {
-      var status = stat()
-      guard stat(state, &status) == 0 else { return [] }
-      return [Int(status.st_ino), status.st_mtim.tv_sec, status.st_mtim.tv_nsec]
+    func version() -> String {
+      let attributes = try? FileManager.default.attributesOfItem(atPath: state)
+      let modified = (attributes?[.modificationDate] as? Date)?.timeIntervalSinceReferenceDate
+      return "\(attributes?[.systemFileNumber] ?? "none") \(modified ?? 0)"
     }
     var last = version()
     var times: [Double] = []
@@ -113,5 +113,4 @@ import Testing
     try #require(times.count == count, "flowrun wrote the store \(times.count) times, not \(count)")
     return times
   }
-
 }
