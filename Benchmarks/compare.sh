@@ -155,33 +155,52 @@ thread_counts=("")
 # the help's next write then fails the test with SIGPIPE (it did, now and then, leaving out the two-thread rows).
 explore_help=$("$bin/flowrun" explore --help 2>/dev/null || true)
 if grep -q -- '--jobs' <<<"$explore_help"; then thread_counts=(1 2); fi
-# explore_figures FILE [JOBS]: "states seconds states/s bytes/state" of `flowrun explore FILE`: from its summary
-# line, and its maximum resident set size less that of the same command stopped at the first state.
-explore_figures() {
-  local file=$1 jobs=${2:-} args=()
+# explore_run FILE JOBS OUT: one run of `flowrun explore FILE` (JOBS empty: its default), appending
+# "states seconds states/s peak-KB" from its summary line and /usr/bin/time to OUT.
+explore_run() {
+  local file=$1 jobs=$2 out=$3 args=()
   [ -n "$jobs" ] && args=(--jobs "$jobs")
-  /usr/bin/time -f '%M' -o "$work/base.rss" "$bin/flowrun" explore --max-states 1 "${args[@]}" "$file" \
-    >/dev/null 2>&1 || true
   /usr/bin/time -f '%M' -o "$work/explore.rss" "$bin/flowrun" explore "${args[@]}" "$file" \
     >/dev/null 2>"$work/explore.err" || true
-  "$py" - "$work/explore.err" "$work/base.rss" "$work/explore.rss" <<'EOF'
+  "$py" - "$work/explore.err" "$work/explore.rss" >>"$out" <<'EOF'
 import re, sys
 summary = [line for line in open(sys.argv[1]) if line.startswith("explored ")]
 if not summary:
     sys.exit("flowrun explore printed no summary line:\n" + open(sys.argv[1]).read())
 states, seconds = re.match(r"explored (\d+) states and \d+ moves in ([0-9.]+) s", summary[-1]).groups()
 rate = re.search(r"\((\d+) states/s\)", summary[-1]).group(1)
-base, peak = (int(open(path).read().split()[-1]) for path in sys.argv[2:])
-# A small exploration can peak no higher than the process stopped at its first state (the allocator's noise):
-# nothing to divide then.
-print(states, seconds, rate, round((peak - base) * 1024 / int(states)) if peak > base else "n/a")
+print(states, seconds, rate, open(sys.argv[2]).read().split()[-1])
 EOF
 }
+# explore_figures FILE JOBS RUNS-FILE: "states seconds states/s bytes/state" of the run with the median rate in
+# RUNS-FILE; bytes/state is its peak resident set size less that of the same command stopped at the first state.
+explore_figures() {
+  local file=$1 jobs=$2 runs=$3 args=()
+  [ -n "$jobs" ] && args=(--jobs "$jobs")
+  /usr/bin/time -f '%M' -o "$work/base.rss" "$bin/flowrun" explore --max-states 1 "${args[@]}" "$file" \
+    >/dev/null 2>&1 || true
+  "$py" - "$runs" "$work/base.rss" <<'EOF'
+import sys
+runs = sorted((line.split() for line in open(sys.argv[1])), key=lambda run: int(run[2]))
+states, seconds, rate, peak = runs[len(runs) // 2]
+base = int(open(sys.argv[2]).read().split()[-1])
+# A small exploration can peak no higher than the process stopped at its first state (the allocator's noise):
+# nothing to divide then.
+print(states, seconds, rate, round((int(peak) - base) * 1024 / int(states)) if int(peak) > base else "n/a")
+EOF
+}
+# Each flow is explored explore_rounds times for each thread count, the counts taking turns, so that a slower
+# minute of the machine falls on both; a row gives the run with the median rate.
+explore_rounds=5
 for flow in flows/*.yaml; do
   name=$(basename "$flow")
   single=""
+  for jobs in "${thread_counts[@]}"; do : >"$work/runs-$jobs"; done
+  for _ in $(seq "$explore_rounds"); do
+    for jobs in "${thread_counts[@]}"; do explore_run "$flow" "$jobs" "$work/runs-$jobs"; done
+  done
   for jobs in "${thread_counts[@]}"; do
-    read -r states seconds rate bytes < <(explore_figures "$flow" "$jobs")
+    read -r states seconds rate bytes < <(explore_figures "$flow" "$jobs" "$work/runs-$jobs")
     label="default threads" speedup="" target=""
     if [ "$jobs" = 1 ]; then
       label="one thread"
@@ -197,27 +216,44 @@ for flow in flows/*.yaml; do
     fi
     memory="$bytes B/state resident"
     [ "$bytes" = n/a ] && memory="too little memory to measure per state"
-    echo "| explore \`$name\` ($(fmt "$states") states), $label | $(fmt "$rate") states/s ($seconds s), $memory | | $speedup | $target |" >>"$table"
+    echo "| explore \`$name\` ($(fmt "$states") states), $label | $(fmt "$rate") states/s ($seconds s, median of $explore_rounds), $memory | | $speedup | $target |" >>"$table"
   done
 done
-read -r states seconds _ _ < <(explore_figures "$work/chain-10000.yaml")
+: >"$work/runs-chain"
+explore_run "$work/chain-10000.yaml" "" "$work/runs-chain"
+read -r states seconds _ _ < <(explore_figures "$work/chain-10000.yaml" "" "$work/runs-chain")
 chain_total=$(median_seconds 3 "$bin/flowrun" explore "$work/chain-10000.yaml")
 echo "| explore a chain of 10,000 screens ($(fmt "$states") states), whole process | $chain_total s (exploring $seconds s) | | | < 0.5 s: $(verdict "$chain_total < 0.5") |" >>"$table"
 
-# The same state space on both sides: three counters modulo 100 and a reset (1,000,000 states).
-/usr/bin/time -f '%M' -o "$work/ours.rss" "$bin/flowbench" explore 1000000 >"$work/ours.txt"
-read -r ours_states ours_rate < <(sed -E 's/.* ([0-9]+) states, .*\(([0-9]+) states\/s\).*/\1 \2/' "$work/ours.txt")
-ours_bytes=$(($(tail -1 "$work/ours.rss") * 1024 / ours_states))
-ours="$(fmt "$ours_rate") states/s, $ours_bytes B/state resident"
-what="explore three counters modulo 100 ($(fmt "$ours_states") states, \`flowbench explore\`), whole process"
+# The same state space on both sides: three counters modulo 100 and a reset (1,000,000 states), each side run
+# explore_rounds times, taking turns; each side's run with the median rate is the one shown.
+ours_runs=$work/ours-runs
+: >"$ours_runs"
+spin_runs=$work/spin-runs
+: >"$spin_runs"
 if command -v spin >/dev/null 2>&1; then
   mkdir "$work/spin"
   cp Benchmarks/reference/counters.pml "$work/spin/"
   (cd "$work/spin" && spin -DSIDE=100 -a counters.pml >/dev/null && cc -O2 -DNOREDUCE -DSAFETY -DBFS -o pan pan.c)
-  (cd "$work/spin" && /usr/bin/time -f '%M' -o spin.rss ./pan -w22 >spin.txt)
-  spin_states=$(grep -Eo '[0-9]+ states, stored' "$work/spin/spin.txt" | grep -Eo '^[0-9]+')
-  spin_rate=$(grep -Eo 'rate +[0-9.]+' "$work/spin/spin.txt" | grep -Eo '[0-9.]+$')
-  spin_bytes=$(($(tail -1 "$work/spin/spin.rss") * 1024 / spin_states))
+fi
+for _ in $(seq "$explore_rounds"); do
+  /usr/bin/time -f '%M' -o "$work/ours.rss" "$bin/flowbench" explore 1000000 >"$work/ours.txt"
+  read -r states rate < <(sed -E 's/.* ([0-9]+) states, .*\(([0-9]+) states\/s\).*/\1 \2/' "$work/ours.txt")
+  echo "$states $rate $(($(tail -1 "$work/ours.rss") * 1024 / states))" >>"$ours_runs"
+  if [ -d "$work/spin" ]; then
+    (cd "$work/spin" && /usr/bin/time -f '%M' -o spin.rss ./pan -w22 >spin.txt)
+    states=$(grep -Eo '[0-9]+ states, stored' "$work/spin/spin.txt" | grep -Eo '^[0-9]+')
+    rate=$(grep -Eo 'rate +[0-9.]+' "$work/spin/spin.txt" | grep -Eo '[0-9.]+$')
+    echo "$states $rate $(($(tail -1 "$work/spin/spin.rss") * 1024 / states))" >>"$spin_runs"
+  fi
+done
+# median_run FILE: the line "states rate bytes" of FILE with the median rate.
+median_run() { sort -g -k2,2 "$1" | sed -n "$(($(wc -l <"$1") / 2 + 1))p"; }
+read -r ours_states ours_rate ours_bytes < <(median_run "$ours_runs")
+ours="$(fmt "$ours_rate") states/s, $ours_bytes B/state resident"
+what="explore three counters modulo 100 ($(fmt "$ours_states") states, \`flowbench explore\`), whole process, median of $explore_rounds"
+if [ -s "$spin_runs" ]; then
+  read -r spin_states spin_rate spin_bytes < <(median_run "$spin_runs")
   echo "| $what | $ours | SPIN $(fmt "$spin_rate") states/s, $spin_bytes B/state resident ($(fmt "$spin_states") states) | $(faster_or_slower "$ours_rate" "$spin_rate") | ≥ SPIN's rate: $(verdict "$ours_rate >= $spin_rate"); ≤ SPIN's bytes: $(verdict "$ours_bytes <= $spin_bytes") |" >>"$table"
 else
   echo "| $what | $ours | SPIN not installed (apt-get install spin) | | |" >>"$table"
