@@ -15,8 +15,25 @@
 #   instead of by mangled name, which makes the runtime look the `Hashable` conformance up by scanning every
 #   conformance record in the binary (thousands of them) once per type: about 3 million instructions of each
 #   flowlint run.
+# - `-use-ld=lld`, `-function-sections` and `--symbol-ordering-file=scripts/startup-order/PRODUCT.txt`: the
+#   functions that the product's everyday commands run are placed first and together (scripts/startup-order.py
+#   lists them), so a process maps fewer pages of code as it starts; lld, the toolchain's linker, is the one that
+#   takes such a list. docs/benchmarks.md ("Where the time goes") has what it gains. A product without a list is
+#   linked in lld's own order; a name a list has and the code no longer has is skipped.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+product=""
+previous=""
+for argument in "$@"; do
+  case "$argument" in --product=*) product=${argument#--product=} ;; esac
+  [ "$previous" = --product ] && product=$argument
+  previous=$argument
+done
+order=()
+if [ -n "$product" ] && [ -f "scripts/startup-order/$product.txt" ]; then
+  order=(-Xlinker --symbol-ordering-file="$PWD/scripts/startup-order/$product.txt" -Xlinker --no-warn-symbol-ordering)
+fi
 exec swift build -c release --static-swift-stdlib -Xswiftc -static-executable \
   -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors \
+  -Xswiftc -use-ld=lld -Xswiftc -Xfrontend -Xswiftc -function-sections "${order[@]}" \
   -Xlinker -ltinfo -Xlinker -lbsd -Xlinker -lmd "$@"
