@@ -76,6 +76,10 @@ EOF
   fi
 }
 
+# median_run FILE COLUMN: the line of FILE (one run a line, figures separated by spaces) whose figure in COLUMN
+# is the median (the upper one of an even count).
+median_run() { sort -g -k"$2,$2" "$1" | sed -n "$(($(wc -l <"$1") / 2 + 1))p"; }
+
 ratio() { "$py" -c 'import sys; a, b = map(float, sys.argv[1:]); print("%.0f×" % (a / b) if a / b >= 10 else "%.1f×" % (a / b))' "$1" "$2"; }
 # faster_or_slower OURS THEIRS (rates): "3.2× faster" or "12× slower".
 faster_or_slower() {
@@ -173,17 +177,16 @@ print(states, seconds, rate, open(sys.argv[2]).read().split()[-1])
 EOF
 }
 # explore_figures FILE JOBS RUNS-FILE: "states seconds states/s bytes/state" of the run with the median rate in
-# RUNS-FILE; bytes/state is its peak resident set size less that of the same command stopped at the first state.
+# RUNS-FILE (explore_run's lines); bytes/state is its peak resident set size less that of the same command stopped at the first state.
 explore_figures() {
   local file=$1 jobs=$2 runs=$3 args=()
   [ -n "$jobs" ] && args=(--jobs "$jobs")
   /usr/bin/time -f '%M' -o "$work/base.rss" "$bin/flowrun" explore --max-states 1 "${args[@]}" "$file" \
     >/dev/null 2>&1 || true
-  "$py" - "$runs" "$work/base.rss" <<'EOF'
+  "$py" - "$work/base.rss" $(median_run "$runs" 3) <<'EOF'
 import sys
-runs = sorted((line.split() for line in open(sys.argv[1])), key=lambda run: int(run[2]))
-states, seconds, rate, peak = runs[len(runs) // 2]
-base = int(open(sys.argv[2]).read().split()[-1])
+base = int(open(sys.argv[1]).read().split()[-1])
+states, seconds, rate, peak = sys.argv[2:]
 # A small exploration can peak no higher than the process stopped at its first state (the allocator's noise):
 # nothing to divide then.
 print(states, seconds, rate, round((int(peak) - base) * 1024 / int(states)) if int(peak) > base else "n/a")
@@ -247,13 +250,11 @@ for _ in $(seq "$explore_rounds"); do
     echo "$states $rate $(($(tail -1 "$work/spin/spin.rss") * 1024 / states))" >>"$spin_runs"
   fi
 done
-# median_run FILE: the line "states rate bytes" of FILE with the median rate.
-median_run() { sort -g -k2,2 "$1" | sed -n "$(($(wc -l <"$1") / 2 + 1))p"; }
-read -r ours_states ours_rate ours_bytes < <(median_run "$ours_runs")
+read -r ours_states ours_rate ours_bytes < <(median_run "$ours_runs" 2)
 ours="$(fmt "$ours_rate") states/s, $ours_bytes B/state resident"
 what="explore three counters modulo 100 ($(fmt "$ours_states") states, \`flowbench explore\`), whole process, median of $explore_rounds"
 if [ -s "$spin_runs" ]; then
-  read -r spin_states spin_rate spin_bytes < <(median_run "$spin_runs")
+  read -r spin_states spin_rate spin_bytes < <(median_run "$spin_runs" 2)
   echo "| $what | $ours | SPIN $(fmt "$spin_rate") states/s, $spin_bytes B/state resident ($(fmt "$spin_states") states) | $(faster_or_slower "$ours_rate" "$spin_rate") | ≥ SPIN's rate: $(verdict "$ours_rate >= $spin_rate"); ≤ SPIN's bytes: $(verdict "$ours_bytes <= $spin_bytes") |" >>"$table"
 else
   echo "| $what | $ours | SPIN not installed (apt-get install spin) | | |" >>"$table"
