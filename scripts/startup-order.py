@@ -2,24 +2,25 @@
 """Writes scripts/startup-order/flowlint.txt and flowrun.txt: the functions each tool runs for its everyday
 commands, in the order the linker is to place them (scripts/build-release.sh links with `--symbol-ordering-file`).
 
-Why: a process maps its code from the binary one page fault at a time (the kernel maps the 64 KB around each
-fault), and on this kind of virtual machine a fault costs microseconds. In link order, the few thousand functions
-a lint runs lie scattered over megabytes of a 40 MB static binary; placed together, they take fewer faults. The
-standard library's objects cannot be split that finely (their internal functions share one section per object),
-so only part of the code moves, and each function listed drags its object's shared section along: a list
-per tool, of what it runs most, keeps the hot code closest together (one list for both tools made a lint
-slower than flowlint's own list did).
+Why: a process maps its code from the binary one page fault at a time (the kernel maps the pages around each
+fault, 64 KB by default), and on this kind of virtual machine a fault costs microseconds. In link order, the few
+thousand functions a lint runs lie scattered over megabytes of a 40 MB static binary; placed together, they take
+fewer faults. The standard library's objects cannot be split that finely (their internal functions share one
+section per object), so only part of the code moves, and each function listed drags its object's shared section
+along: a list per tool, of what it runs most, keeps the hot code closest together (one list for both tools made a
+lint slower than flowlint's own list did).
 
-How: each of a tool's commands below runs once under `valgrind --tool=callgrind` (the release binaries must be built first,
-`bash scripts/build-release.sh --product flowlint` and `--product flowrun`), and every function it executes is
-listed, the first command's first. A function the binaries no longer have is ignored by the linker, so a stale
-list costs speed, never a broken build: run this script again after large changes.
+How: each of a tool's commands below runs once under `valgrind --tool=callgrind` (the release binaries must be
+built first, `bash scripts/build-release.sh --product flowlint` and `--product flowrun`), and every function it
+executes is listed, the first command's first. A function the binaries no longer have is ignored by the linker,
+so a stale list costs speed, never a broken build: run this script again after large changes.
 
 Usage (from the package root): python3 scripts/startup-order.py [--bin-path DIR]
 """
 import argparse
 import os
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -75,7 +76,9 @@ def main():
     bin_path = arguments.bin_path or subprocess.run(
         ["bash", "scripts/build-release.sh", "--show-bin-path"], check=True, capture_output=True, text=True
     ).stdout.strip()
-    for tool in ("flowlint", "flowrun"):
+    if shutil.which("valgrind") is None:
+        sys.exit("startup-order.py: valgrind is not installed (apt-get install valgrind)")
+    for tool in COMMANDS:
         if not os.access(os.path.join(bin_path, tool), os.X_OK):
             sys.exit(f"startup-order.py: no {tool} in {bin_path}: run `bash scripts/build-release.sh --product {tool}`")
     for tool, commands in COMMANDS.items():
