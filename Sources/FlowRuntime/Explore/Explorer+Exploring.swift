@@ -332,7 +332,7 @@ extension Explorer {
     ) {
       let (width, payloadWidth) = (key.count, payload.count)
       let state = batch.state(index)
-      coder.expandWords(key: state.prefix(width), payload: state.dropFirst(width))
+      coder.expandWords(key: state[..<width], payload: state[width...])
       var taking = beginTaking()
       let end = Int(piece.edgeEnds[index % Explorer.parallelPiece])
       guard end >= 0 else { return takeUnexpanded(taking) }
@@ -375,15 +375,12 @@ extension Explorer {
     /// Starts expanding the waiting states from `first` on (as many as a batch takes) on other threads.
     func batch(from first: Int, retiring: ExpansionBatch?, workers: ReusingWorkers) -> ExpansionBatch {
       let ids = ExpansionBatch.range(from: first, count: set.count, jobs: options.jobs)
-      let stride = key.count + payload.count
-      var words = [UInt32](repeating: 0, count: ids.count * stride)
+      let words = StateWords(count: ids.count * (key.count + payload.count))
       var waitingKey = key
       var waitingPayload = payload
       for (index, id) in ids.enumerated() {
         waiting(id, key: &waitingKey, payload: &waitingPayload)
-        let start = index * stride
-        words.replaceSubrange(start..<(start + key.count), with: waitingKey)
-        words.replaceSubrange((start + key.count)..<(start + stride), with: waitingPayload)
+        words.set(index, key: waitingKey, payload: waitingPayload)
       }
       let batch = ExpansionBatch(
         explorer: explorer, first: first, words: words, expands: ids.map(expands), coder: coder, workers: workers)

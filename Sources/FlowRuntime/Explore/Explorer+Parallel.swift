@@ -55,14 +55,15 @@ extension Explorer {
     /// to `piece`; `coder` is the thread's copy, which does not intern: a successor holding a value new to it is
     /// left for the exploring thread to encode, and not kept.
     mutating func expand(
-      _ state: ArraySlice<UInt32>, into piece: inout ExpandedPiece, explorer: Explorer, coder: inout StateCoder
+      _ state: UnsafeBufferPointer<UInt32>, into piece: inout ExpandedPiece, explorer: Explorer,
+      coder: inout StateCoder
     ) {
       let width = stateKey.count
       words.removeAll(keepingCapacity: true)
       words += state
-      _ = stateKey.withUnsafeMutableBufferPointer { $0.update(fromContentsOf: words[..<width]) }
-      _ = statePayload.withUnsafeMutableBufferPointer { $0.update(fromContentsOf: words[width...]) }
-      coder.expandWords(key: words[..<width], payload: words[width...])
+      _ = stateKey.withUnsafeMutableBufferPointer { $0.update(fromContentsOf: state[..<width]) }
+      _ = statePayload.withUnsafeMutableBufferPointer { $0.update(fromContentsOf: state[width...]) }
+      coder.expandWords(key: state[..<width], payload: state[width...])
       let (context, isNew) = cache.context(of: words)
       if isNew { cache.addMoves(explorer.moves(from: coder.expanding(clock: explorer.options.clock))) }
       for index in cache.moves[Int(context)].indices {
@@ -168,8 +169,9 @@ struct ExpandedPiece: Sendable {
   mutating func add(_ number: Int32, _ key: [UInt32], _ payload: [UInt32], records: [Record]) {
     if !records.isEmpty { self.records.append((Int32(edges.count), records)) }
     edges.append(number)
-    words += key
-    words += payload
+    // From the arrays' storage: appending the arrays themselves retained and released them, at every edge.
+    key.withUnsafeBufferPointer { words.append(contentsOf: $0) }
+    payload.withUnsafeBufferPointer { words.append(contentsOf: $0) }
   }
 
   mutating func add(_ other: Explorer.Successor) {
@@ -234,7 +236,7 @@ final class ExpansionBatch: Sendable {
   let first: Int
   let count: Int
   let stride: Int
-  let words: [UInt32]
+  let words: StateWords
   /// Per state, whether its moves are tried (it is not at --max-depth).
   let expands: [Bool]
   /// What the threads read: a copy, so that the exploration goes on changing its own meanwhile.
@@ -247,7 +249,7 @@ final class ExpansionBatch: Sendable {
   private let group = DispatchGroup()
 
   init(
-    explorer: Explorer, first: Int, words: [UInt32], expands: [Bool], coder: StateCoder, workers: ReusingWorkers
+    explorer: Explorer, first: Int, words: StateWords, expands: [Bool], coder: StateCoder, workers: ReusingWorkers
   ) {
     self.explorer = explorer
     self.first = first
@@ -270,7 +272,9 @@ final class ExpansionBatch: Sendable {
   }
 
   /// The key and payload of state `index` of the batch, one after the other.
-  func state(_ index: Int) -> ArraySlice<UInt32> { words[(index * stride)..<((index + 1) * stride)] }
+  func state(_ index: Int) -> UnsafeBufferPointer<UInt32> {
+    UnsafeBufferPointer(rebasing: words.buffer[(index * stride)..<((index + 1) * stride)])
+  }
 
   /// Sets `jobs - 1` threads expanding pieces of the batch; the first releases `retiring` (a batch taken, whose
   /// arrays the threads allocated: freed on a worker thread, not while the exploring thread allocates).
@@ -319,6 +323,27 @@ final class ExpansionBatch: Sendable {
       done.slots[piece] = expanded
     }
     workers.put(worker, in: slot)
+  }
+}
+
+/// The keys and payloads of a batch's states (``ExpansionBatch/words``), written once when the batch is made and
+/// only read after, by every thread: an allocation of its own rather than an array, whose reference count every
+/// thread changed at every state (the threads then waited on each other for it).
+final class StateWords: @unchecked Sendable {
+  let buffer: UnsafeMutableBufferPointer<UInt32>
+
+  init(count: Int) {
+    buffer = .allocate(capacity: count)
+    buffer.initialize(repeating: 0)
+  }
+
+  deinit { buffer.deallocate() }
+
+  /// Writes the key and payload of state `index` (`key.count + payload.count` words each).
+  func set(_ index: Int, key: [UInt32], payload: [UInt32]) {
+    let start = index * (key.count + payload.count)
+    _ = UnsafeMutableBufferPointer(rebasing: buffer[start..<(start + key.count)]).update(fromContentsOf: key)
+    _ = UnsafeMutableBufferPointer(rebasing: buffer[(start + key.count)...]).update(fromContentsOf: payload)
   }
 }
 

@@ -120,7 +120,7 @@ struct StateCoder {
   /// Makes the state with `key` and `payload` the one whose successors are encoded next, without decoding it
   /// (``expanding(clock:)`` decodes it when it is needed: most states' moves are all reused,
   /// ``TransitionCache``).
-  mutating func expandWords(key: ArraySlice<UInt32>, payload: ArraySlice<UInt32>) {
+  mutating func expandWords<Words: Collection<UInt32>>(key: Words, payload: Words) {
     if hasParent {
       // The decoded state's words become the previous ones: the next decoding shares what is alike.
       swap(&parentKey, &previousKey)
