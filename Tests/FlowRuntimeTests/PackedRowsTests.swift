@@ -21,7 +21,7 @@ struct PackedRowsTests {
     for row in 0..<count {
       let (key, payload) = Self.words(row)
       rows.pack(key, payload, into: &packed)
-      rows.append(packed)
+      packed.withUnsafeBytes { rows.append($0) }
     }
     #expect(rows.widths == [1, 2, 1, 1, 4, 1, 2])
     var key = [UInt32](repeating: 0, count: 4)
@@ -43,13 +43,13 @@ struct PackedRowsTests {
     }
     for key in keys {
       rows.pack(key, [UInt32(9)], into: &packed)
-      rows.append(packed)
+      packed.withUnsafeBytes { rows.append($0) }
     }
     #expect(rows.widths == [1, 2, 4, 1, 1, 1, 1])
     #expect(rows.firstBytes == 10)
     for (row, key) in keys.enumerated() {
       #expect(rows.packFirst(key, into: &packed) == -1)
-      #expect(rows.row(row, hasFirst: packed), "row \(row)")
+      #expect(packed.withUnsafeBytes { rows.row(row, hasFirst: $0) }, "row \(row)")
       #expect(rows.hashOfFirst(packed) == rows.hashOfFirst(ofRow: row), "row \(row)")
       for column in key.indices {
         for changed in [key[column] + 1, key[column] + (1 << 8), key[column] + (1 << 16), key[column] + (1 << 31)] {
@@ -59,7 +59,8 @@ struct PackedRowsTests {
           if tooWide >= 0 {
             #expect(tooWide == column && changed > [0xFF, 0xFFFF, 0xFFFF_FFFF][rows.widths[column] / 2])
           } else {
-            #expect(!rows.row(row, hasFirst: packed), "row \(row), column \(column) as \(changed)")
+            let matches = packed.withUnsafeBytes { rows.row(row, hasFirst: $0) }
+            #expect(!matches, "row \(row), column \(column) as \(changed)")
           }
         }
       }
@@ -84,6 +85,56 @@ struct PackedRowsTests {
       set.load(row, key: &key, payload: &payload)
       #expect(key == Self.words(row).key && payload == Self.words(row).payload, "row \(row)")
     }
+  }
+
+  /// A packer (``PackedRows/Packer``) packs a row as the rows it was taken from do, with the hash of its key, and
+  /// reads it back; it refuses a value too wide for its columns, and is stale once one of theirs widened. A state
+  /// set takes the rows it packed (``StateSet/insert(packed:hash:)``) as it takes keys and payloads.
+  @Test func aPackerPacksAsItsRowsDidUntilAColumnWidens() {
+    var set = StateSet(width: 4, payloadWidth: 3, capacity: 16)
+    var packed: [UInt8] = []
+    var key = [UInt32](repeating: 0, count: 4)
+    var payload = [UInt32](repeating: 0, count: 3)
+    // Rows 0..<100 fit in one byte a column: a packer taken then packs them all.
+    for row in 0..<50 {
+      let (key, payload) = Self.words(row)
+      #expect(set.insert(key, payload: payload) == (true, Int32(row)))
+    }
+    let packer = set.packer!
+    #expect(packer.rowBytes == 7 && set.packs(with: packer))
+    var row = [UInt8](repeating: 0, count: packer.rowBytes)
+    for n in 0..<100 {
+      let words = Self.words(n)
+      let hash = words.key.withUnsafeBufferPointer { key in
+        words.payload.withUnsafeBufferPointer { payload in
+          row.withUnsafeMutableBufferPointer { packer.pack(key, payload, into: $0) }
+        }
+      }
+      var rows = PackedRows(columns: 7, split: 4)
+      rows.pack(words.key, words.payload, into: &packed)
+      #expect(row == packed && hash == rows.hashOfFirst(packed), "row \(n)")
+      row.withUnsafeBytes { packer.unpack($0, into: &key, &payload) }
+      #expect(key == words.key && payload == words.payload, "row \(n)")
+      let inserted = row.withUnsafeBytes { set.insert(packed: $0, hash: hash!) }
+      #expect(inserted == (n >= 50, Int32(n)), "row \(n)")
+      #expect(row.withUnsafeBytes { set.state(Int32(n), is: $0) }, "row \(n)")
+      #expect(!row.withUnsafeBytes { set.state(Int32((n + 1) % 50), is: $0) }, "row \(n)")
+    }
+    // Row 101 needs 2 bytes in the key's second column: the packer refuses it, and once the set has taken it
+    // (widening the column) the packer no longer packs as the set does.
+    let wide = Self.words(101)
+    let refused = wide.key.withUnsafeBufferPointer { key in
+      wide.payload.withUnsafeBufferPointer { payload in
+        row.withUnsafeMutableBufferPointer { packer.pack(key, payload, into: $0) }
+      }
+    }
+    #expect(refused == nil)
+    #expect(set.insert(wide.key, payload: wide.payload) == (true, 100))
+    #expect(!set.packs(with: packer) && set.packs(with: set.packer!) && set.packer!.rowBytes == 8)
+    set.load(7, key: &key, payload: &payload)
+    #expect(key == Self.words(7).key && payload == Self.words(7).payload)
+    // With --compact there are no rows to pack.
+    #expect(StateSet(width: 4, compact: true).packer == nil)
   }
 
   /// The explorer's hash table (``HashSlots``) with hashes that collide: ids whose hashes share their low bits

@@ -87,17 +87,26 @@ extension Explorer {
       return insert(parent: parent, move: move, setup: setup)
     }
 
-    /// Adds the state whose key and payload are in `key` and `payload`.
-    mutating func insert(parent: Int32, move: Int32, setup: Int32) -> Int32? {
-      let (inserted, id) = set.insert(key, payload: payload)
+    /// A state reached, packed by the thread that expanded (``ExpandedPiece/rows``): its row and its key's hash.
+    struct PackedState {
+      let row: UnsafeRawBufferPointer
+      let hash: Int
+    }
+
+    /// Adds the state whose key and payload are in `key` and `payload`, or the state `packed` (whose key and
+    /// payload are written there only when it is new).
+    mutating func insert(parent: Int32, move: Int32, setup: Int32, packed state: PackedState? = nil) -> Int32? {
+      let (inserted, id) =
+        if let state { set.insert(packed: state.row, hash: state.hash) } else { set.insert(key, payload: payload) }
       guard inserted else { return id }
+      if state != nil { set.load(Int(id), key: &key, payload: &payload) }
       if set.count > options.maxStates {
         result.stoppedAt = .maxStates
         return nil
       }
       if options.compact {
         queue.pack(key, payload, into: &packed)
-        queue.append(packed)
+        packed.withUnsafeBytes { queue.append($0) }
       }
       // A state's parent is the state being taken (a root has none).
       assert(parent < 0 || parent == processed - 1)
@@ -198,11 +207,13 @@ extension Explorer {
     /// ``payload``, with what happened on the way (`records`). `place` is where the transition cache keeps the
     /// move, if it does; `numbered` the thread's cache and number of a move of an ``ExpandedPiece``. With either,
     /// `move` may be nil: it is looked up there only when needed. `isAnotherState` when the caller knows the
-    /// state reached is not the one being taken. `launchInputs` are those of a relaunch. False when a limit
-    /// stopped the exploration.
+    /// state reached is not the one being taken; `packed` is that state packed by another thread (``key`` and
+    /// ``payload`` are then not read). `launchInputs` are those of a relaunch. False when a limit stopped the
+    /// exploration.
     mutating func takeEdge(
       _ taking: inout Taking, move: ExploreMove?, kind: MoveKind, records: [Record], place: TransitionCache.Place?,
-      numbered: (worker: Int, number: Int)? = nil, isAnotherState: Bool = false, launchInputs: LaunchInputs?
+      numbered: (worker: Int, number: Int)? = nil, isAnotherState: Bool = false, packed: PackedState? = nil,
+      launchInputs: LaunchInputs?
     ) -> Bool {
       func theMove() -> ExploreMove {
         if let move { return move }
@@ -222,7 +233,7 @@ extension Explorer {
         mid = moveID(theMove())
         if let place { transitions.setMoveID(mid, at: place) }
       }
-      guard let target = insert(parent: taking.id, move: mid, setup: -1) else {
+      guard let target = insert(parent: taking.id, move: mid, setup: -1, packed: packed) else {
         taking.interrupted = true
         return false
       }
@@ -324,38 +335,70 @@ extension Explorer {
       finishTaking(taking)
     }
 
-    /// Takes state `index` of `batch` (the next waiting state), whose edges `piece` holds from edge `edge` on (the
-    /// words of the states they reach from `word` on), as ``take(_:)`` takes an expansion.
-    mutating func take(
-      _ index: Int, of batch: ExpansionBatch, from piece: ExpandedPiece, edge: inout Int, word: inout Int,
-      record: inout Int
-    ) {
+    /// How far the taking of a piece has gone: its next edge and record, and the next of the states it reached
+    /// (their hashes), of their packed rows' bytes and of their words.
+    struct PieceCursor {
+      var edge = 0
+      var record = 0
+      var state = 0
+      var byte = 0
+      var word = 0
+    }
+
+    /// Takes state `index` of `batch` (the next waiting state), whose edges `piece` holds from `cursor` on, as
+    /// ``take(_:)`` takes an expansion.
+    mutating func take(_ index: Int, of batch: ExpansionBatch, from piece: ExpandedPiece, at cursor: inout PieceCursor)
+    {
       let (width, payloadWidth) = (key.count, payload.count)
       let state = batch.state(index)
       coder.expandWords(key: state[..<width], payload: state[width...])
       var taking = beginTaking()
       let end = Int(piece.edgeEnds[index % Explorer.parallelPiece])
       guard end >= 0 else { return takeUnexpanded(taking) }
-      // A limit that stops the exploration leaves `edge`, `word` and `record` where they are: nothing more is taken.
-      edges: while edge < end {
-        let number = piece.edges[edge]
+      // A limit that stops the exploration leaves the cursor where it is: nothing more is taken.
+      edges: while cursor.edge < end {
+        let number = piece.edges[cursor.edge]
         var records: [Record] = []
-        if record < piece.records.count && piece.records[record].edge == edge {
-          records = piece.records[record].records
-          record += 1
+        if cursor.record < piece.records.count && piece.records[cursor.record].edge == cursor.edge {
+          records = piece.records[cursor.record].records
+          cursor.record += 1
         }
-        edge += 1
+        cursor.edge += 1
         if number >= 0 {
-          _ = key.withUnsafeMutableBufferPointer { $0.update(fromContentsOf: piece.words[word..<(word + width)]) }
-          word += width
-          _ = payload.withUnsafeMutableBufferPointer {
-            $0.update(fromContentsOf: piece.words[word..<(word + payloadWidth)])
-          }
-          word += payloadWidth
           let kind = workerMoves[piece.worker][Int(number)].kind
+          let numbered = (worker: piece.worker, number: Int(number))
+          let hash = piece.packer == nil ? Int.min : piece.hashes[cursor.state]
+          cursor.state += 1
+          if let packer = piece.packer, hash != Int.min {
+            let start = cursor.byte
+            cursor.byte += packer.rowBytes
+            // Taken from its packed row while the set packs rows as the thread did; else from its words.
+            let taken: Bool? = piece.rows.withUnsafeBytes { rows in
+              let row = UnsafeRawBufferPointer(rebasing: rows[start..<(start + packer.rowBytes)])
+              guard set.packs(with: packer) else {
+                packer.unpack(row, into: &key, &payload)
+                return nil
+              }
+              // A move that changes nothing is no edge.
+              if set.state(taking.id, is: row) { return true }
+              return takeEdge(
+                &taking, move: nil, kind: kind, records: records, place: nil, numbered: numbered,
+                isAnotherState: true, packed: PackedState(row: row, hash: hash), launchInputs: nil)
+            }
+            if let taken {
+              guard taken else { break edges }
+              continue
+            }
+          } else {
+            let word = cursor.word
+            _ = key.withUnsafeMutableBufferPointer { $0.update(fromContentsOf: piece.words[word..<(word + width)]) }
+            _ = payload.withUnsafeMutableBufferPointer {
+              $0.update(fromContentsOf: piece.words[(word + width)..<(word + width + payloadWidth)])
+            }
+            cursor.word += width + payloadWidth
+          }
           let taken = takeEdge(
-            &taking, move: nil, kind: kind, records: records, place: nil, numbered: (piece.worker, Int(number)),
-            launchInputs: nil)
+            &taking, move: nil, kind: kind, records: records, place: nil, numbered: numbered, launchInputs: nil)
           guard taken else { break edges }
           continue
         }
@@ -383,7 +426,8 @@ extension Explorer {
         words.set(index, key: waitingKey, payload: waitingPayload)
       }
       let batch = ExpansionBatch(
-        explorer: explorer, first: first, words: words, expands: ids.map(expands), coder: coder, workers: workers)
+        explorer: explorer, first: first, words: words, expands: ids.map(expands), coder: coder,
+        packer: set.packer, workers: workers)
       batch.start(jobs: options.jobs, retiring: retiring)
       return batch
     }
@@ -408,9 +452,9 @@ extension Explorer {
           var index = 0
           for piece in pieces where !result.hitLimit {
             workerMoves[piece.worker] += piece.newMoves.map(WorkerMove.init)
-            var (edge, word, record) = (0, 0, 0)
+            var cursor = PieceCursor()
             for _ in piece.edgeEnds.indices where !result.hitLimit {
-              take(index, of: current, from: piece, edge: &edge, word: &word, record: &record)
+              take(index, of: current, from: piece, at: &cursor)
               index += 1
             }
           }

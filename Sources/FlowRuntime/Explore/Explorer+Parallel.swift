@@ -156,22 +156,51 @@ struct ExpandedPiece: Sendable {
   var newMoves: [ExploreMove] = []
   /// Per state, the end of its edges in `edges`; -1 for a state at --max-depth, whose moves are not tried.
   var edgeEnds: [Int32] = []
-  /// Per edge: the worker's number of its move (≥ 0), the state it reaches being the next key and payload in
-  /// `words`; or `-1 - i` for `others[i]`, a failure or a state the worker could not encode.
+  /// Per edge: the worker's number of its move (≥ 0), the state it reaches being the next in `rows` (or, with
+  /// no packer, the next key and payload in `words`); or `-1 - i` for `others[i]`, a failure or a state the
+  /// worker could not encode.
   var edges: [Int32] = []
+  /// With a packer (``ExpansionBatch/packer``; not with `--compact`), the states reached as the set packs them
+  /// (``StateSet/insert(packed:hash:)``), `packer.rowBytes` each, and the hashes of their keys: the exploring
+  /// thread takes an edge from these few bytes, packed here, rather than from the words, which are several times
+  /// as many. A state with a value too wide for the packer's columns has the hash `Int.min`, no bytes, and its
+  /// key and payload in `words`.
+  let packer: PackedRows.Packer?
+  var rows: [UInt8] = []
+  var hashes: [Int] = []
   var words: [UInt32] = []
   var others: [Explorer.Successor] = []
   /// The records of the edges that have any, by edge (in `edges`), in order.
   var records: [(edge: Int32, records: [Record])] = []
 
-  init(worker: Int) { self.worker = worker }
+  init(worker: Int, packer: PackedRows.Packer? = nil) {
+    self.worker = worker
+    self.packer = packer
+  }
 
   mutating func add(_ number: Int32, _ key: [UInt32], _ payload: [UInt32], records: [Record]) {
     if !records.isEmpty { self.records.append((Int32(edges.count), records)) }
     edges.append(number)
     // From the arrays' storage: appending the arrays themselves retained and released them, at every edge.
-    key.withUnsafeBufferPointer { words.append(contentsOf: $0) }
-    payload.withUnsafeBufferPointer { words.append(contentsOf: $0) }
+    key.withUnsafeBufferPointer { key in
+      payload.withUnsafeBufferPointer { payload in
+        if let packer {
+          let start = rows.count
+          rows.append(contentsOf: repeatElement(0, count: packer.rowBytes))
+          let hash = rows.withUnsafeMutableBufferPointer {
+            packer.pack(key, payload, into: UnsafeMutableBufferPointer(rebasing: $0[start...]))
+          }
+          if let hash {
+            hashes.append(hash)
+            return
+          }
+          rows.removeLast(packer.rowBytes)
+          hashes.append(Int.min)
+        }
+        words.append(contentsOf: key)
+        words.append(contentsOf: payload)
+      }
+    }
   }
 
   mutating func add(_ other: Explorer.Successor) {
@@ -241,6 +270,8 @@ final class ExpansionBatch: Sendable {
   let expands: [Bool]
   /// What the threads read: a copy, so that the exploration goes on changing its own meanwhile.
   let coder: StateCoder
+  /// The set's packer when the batch was made (nil with `--compact`): the threads pack the states they reach.
+  let packer: PackedRows.Packer?
   /// The threads' transition caches.
   private let workers: ReusingWorkers
   private let pieces: Int
@@ -249,7 +280,8 @@ final class ExpansionBatch: Sendable {
   private let group = DispatchGroup()
 
   init(
-    explorer: Explorer, first: Int, words: StateWords, expands: [Bool], coder: StateCoder, workers: ReusingWorkers
+    explorer: Explorer, first: Int, words: StateWords, expands: [Bool], coder: StateCoder,
+    packer: PackedRows.Packer?, workers: ReusingWorkers
   ) {
     self.explorer = explorer
     self.first = first
@@ -258,6 +290,7 @@ final class ExpansionBatch: Sendable {
     self.words = words
     self.expands = expands
     self.coder = coder
+    self.packer = packer
     self.workers = workers
     pieces = (count + Explorer.parallelPiece - 1) / Explorer.parallelPiece
     done = Pieces(count: pieces)
@@ -311,9 +344,14 @@ final class ExpansionBatch: Sendable {
     while true {
       let piece = next.add(1, ordering: .relaxed).oldValue
       guard piece < pieces else { break }
-      var expanded = ExpandedPiece(worker: slot)
+      var expanded = ExpandedPiece(worker: slot, packer: packer)
       // Room for a few edges per state: growing the words by doubling copied about half a gigabyte on anicca-v01.
-      expanded.words.reserveCapacity(Explorer.parallelPiece * 8 * stride)
+      if let packer {
+        expanded.rows.reserveCapacity(Explorer.parallelPiece * 8 * packer.rowBytes)
+        expanded.hashes.reserveCapacity(Explorer.parallelPiece * 8)
+      } else {
+        expanded.words.reserveCapacity(Explorer.parallelPiece * 8 * stride)
+      }
       expanded.edges.reserveCapacity(Explorer.parallelPiece * 8)
       expanded.edgeEnds.reserveCapacity(Explorer.parallelPiece)
       for index in (piece * Explorer.parallelPiece)..<min(count, (piece + 1) * Explorer.parallelPiece) {

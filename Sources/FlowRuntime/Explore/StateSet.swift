@@ -45,13 +45,36 @@ struct StateSet {
       table.rebuild(count: count) { rows.hashOfFirst(ofRow: $0) }
     }
     let hash = rows.hashOfFirst(packed)
-    let (found, slot) = table.find(hash: hash) { rows.row(Int($0), hasFirst: packed) }
+    let (found, slot) = packed.withUnsafeBytes { packed in
+      table.find(hash: hash) { rows.row(Int($0), hasFirst: packed) }
+    }
     if let found { return (false, found) }
     if !rows.packSecond(payload, after: &packed) {
       // A payload column widened (the keys' bytes, before the payload's, did not change): packed again whole.
       rows.pack(key, payload, into: &packed)
     }
-    rows.append(packed)
+    packed.withUnsafeBytes { rows.append($0) }
+    count += 1
+    table.put(Int32(count - 1), hash: hash, at: slot, count: count)
+    return (true, Int32(count - 1))
+  }
+
+  /// The packer of the set's rows as they are now (nil with `compact`): packing with it on another thread and
+  /// inserting with ``insert(packed:hash:)`` is ``insert(_:payload:)``, as long as no column widened meanwhile
+  /// (``packs(with:)``).
+  var packer: PackedRows.Packer? { compact ? nil : rows.packer }
+
+  /// Whether state `id`'s stored key and payload are, packed, `row` (which a current ``packer`` packed).
+  func state(_ id: Int32, is row: UnsafeRawBufferPointer) -> Bool { rows.row(Int(id), is: row) }
+
+  /// Whether rows packed with `packer` are packed as the set packs them now.
+  func packs(with packer: PackedRows.Packer) -> Bool { !compact && rows.widenings == packer.widenings }
+
+  /// ``insert(_:payload:)`` of the row `row` a current ``packer`` packed, whose key hashed to `hash`.
+  mutating func insert(packed row: UnsafeRawBufferPointer, hash: Int) -> (inserted: Bool, id: Int32) {
+    let (found, slot) = table.find(hash: hash) { rows.row(Int($0), hasFirst: row) }
+    if let found { return (false, found) }
+    rows.append(row)
     count += 1
     table.put(Int32(count - 1), hash: hash, at: slot, count: count)
     return (true, Int32(count - 1))
@@ -119,6 +142,8 @@ struct PackedRows {
   /// The columns as runs of one width within one part, so that packing and loading a row go run by run (a tight
   /// loop, or a copy for 4-byte columns) rather than column by column.
   private var runs: [Run] = []
+  /// Columns widened so far: rows packed before one widened are not packed as rows are now.
+  private(set) var widenings = 0
   private(set) var rowBytes: Int
   static let rowsPerChunk = 4_096
   /// The chunks not dropped: row `i` is in `chunks[i / rowsPerChunk - firstChunk]`.
@@ -137,7 +162,7 @@ struct PackedRows {
   }
 
   /// Consecutive columns of one width in one part of a row.
-  private struct Run {
+  fileprivate struct Run {
     /// Whether the run is in the first part, and where its first column is in its part.
     var inFirst: Bool
     var inPart: Int
@@ -206,7 +231,7 @@ struct PackedRows {
   /// Packs the columns of one part into `out`, run by run; the first column (within the part) too narrow for its
   /// value, or -1 when all fit.
   @inline(__always)
-  private static func pack(
+  fileprivate static func pack(
     _ words: UnsafeBufferPointer<UInt32>, first: Bool, runs: UnsafeBufferPointer<Run>,
     into out: UnsafeMutableBufferPointer<UInt8>
   ) -> Int {
@@ -255,7 +280,7 @@ struct PackedRows {
   }
 
   /// A hash of `bytes`, 8 at a time.
-  private static func hash(_ bytes: UnsafeRawBufferPointer) -> Int {
+  fileprivate static func hash(_ bytes: UnsafeRawBufferPointer) -> Int {
     var h: UInt64 = 0x9E37_79B9_7F4A_7C15
     var offset = 0
     while offset + 8 <= bytes.count {
@@ -273,8 +298,38 @@ struct PackedRows {
     return finalMix((h ^ last) &* 0x100_0000_01B3)
   }
 
+  /// What packing a row needs, without the rows: another thread packs rows with it while the rows grow, for as
+  /// long as no column widens (``widenings``).
+  struct Packer: Sendable {
+    fileprivate let runs: [Run]
+    let rowBytes: Int
+    let firstBytes: Int
+    let widenings: Int
+
+    /// Packs `key` then `payload` into `row` (``rowBytes`` long); returns the hash of the key's bytes, as
+    /// ``hashOfFirst(_:)`` gives it, or nil when a value is too wide for its column.
+    func pack(
+      _ key: UnsafeBufferPointer<UInt32>, _ payload: UnsafeBufferPointer<UInt32>,
+      into row: UnsafeMutableBufferPointer<UInt8>
+    ) -> Int? {
+      runs.withUnsafeBufferPointer { runs in
+        guard PackedRows.pack(key, first: true, runs: runs, into: row) < 0,
+          PackedRows.pack(payload, first: false, runs: runs, into: row) < 0
+        else { return nil }
+        return PackedRows.hash(UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(row)[..<firstBytes]))
+      }
+    }
+
+    /// Writes the key and payload of `row`, which this packer packed.
+    func unpack(_ row: UnsafeRawBufferPointer, into key: inout [UInt32], _ payload: inout [UInt32]) {
+      PackedRows.unpack(row, runs: runs, into: &key, &payload)
+    }
+  }
+
+  var packer: Packer { Packer(runs: runs, rowBytes: rowBytes, firstBytes: firstBytes, widenings: widenings) }
+
   /// Appends a row packed by ``pack(_:_:into:)`` (with the current widths).
-  mutating func append(_ packed: [UInt8]) {
+  mutating func append(_ packed: UnsafeRawBufferPointer) {
     if count % Self.rowsPerChunk == 0 {
       var chunk: [UInt8] = []
       chunk.reserveCapacity(Self.rowsPerChunk * rowBytes)
@@ -286,52 +341,67 @@ struct PackedRows {
 
   /// Whether row `row`'s first part is the one packed in `packed` (by ``packFirst(_:into:)``), compared 8 bytes at
   /// a time.
-  func row(_ row: Int, hasFirst packed: [UInt8]) -> Bool {
+  func row(_ row: Int, hasFirst packed: UnsafeRawBufferPointer) -> Bool {
     let base = row % Self.rowsPerChunk * rowBytes
     let count = firstBytes
     return chunks[row / Self.rowsPerChunk - firstChunk].withUnsafeBytes { stored in
-      packed.withUnsafeBytes { packed in
-        var offset = 0
-        while offset + 8 <= count {
-          guard
-            stored.loadUnaligned(fromByteOffset: base + offset, as: UInt64.self)
-              == packed.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-          else { return false }
-          offset += 8
-        }
-        while offset < count {
-          guard stored[base + offset] == packed[offset] else { return false }
-          offset += 1
-        }
-        return true
+      var offset = 0
+      while offset + 8 <= count {
+        guard
+          stored.loadUnaligned(fromByteOffset: base + offset, as: UInt64.self)
+            == packed.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+        else { return false }
+        offset += 8
       }
+      while offset < count {
+        guard stored[base + offset] == packed[offset] else { return false }
+        offset += 1
+      }
+      return true
     }
   }
 
   /// Writes row `row`: its first ``split`` columns into `first`, the others into `second`.
   func load(_ row: Int, into first: inout [UInt32], then second: inout [UInt32]) {
     let base = row % Self.rowsPerChunk * rowBytes
-    chunks[row / Self.rowsPerChunk - firstChunk].withUnsafeBufferPointer { stored in
-      runs.withUnsafeBufferPointer { runs in
-        first.withUnsafeMutableBufferPointer { first in
-          second.withUnsafeMutableBufferPointer { second in
-            for run in runs {
-              let words = (run.inFirst ? first.baseAddress! : second.baseAddress!) + run.inPart
-              let source = stored.baseAddress! + base + run.offset
-              switch run.width {
-              case 1:
-                for index in 0..<run.count { words[index] = UInt32(source[index]) }
-              case 2:
-                for index in 0..<run.count {
-                  words[index] = UInt32(source[2 * index]) | UInt32(source[2 * index + 1]) << 8
-                }
-              default:
-                UnsafeMutableRawPointer(words).copyMemory(from: source, byteCount: run.count * 4)
+    chunks[row / Self.rowsPerChunk - firstChunk].withUnsafeBytes { stored in
+      Self.unpack(UnsafeRawBufferPointer(rebasing: stored[base..<(base + rowBytes)]), runs: runs, into: &first, &second)
+    }
+  }
+
+  /// Writes the packed row `row` (packed with `runs`): its first ``split`` columns into `first`, the others into
+  /// `second`.
+  fileprivate static func unpack(
+    _ row: UnsafeRawBufferPointer, runs: [Run], into first: inout [UInt32], _ second: inout [UInt32]
+  ) {
+    let stored = row.bindMemory(to: UInt8.self)
+    runs.withUnsafeBufferPointer { runs in
+      first.withUnsafeMutableBufferPointer { first in
+        second.withUnsafeMutableBufferPointer { second in
+          for run in runs {
+            let words = (run.inFirst ? first.baseAddress! : second.baseAddress!) + run.inPart
+            let source = stored.baseAddress! + run.offset
+            switch run.width {
+            case 1:
+              for index in 0..<run.count { words[index] = UInt32(source[index]) }
+            case 2:
+              for index in 0..<run.count {
+                words[index] = UInt32(source[2 * index]) | UInt32(source[2 * index + 1]) << 8
               }
+            default:
+              UnsafeMutableRawPointer(words).copyMemory(from: source, byteCount: run.count * 4)
             }
           }
         }
       }
+    }
+  }
+
+  /// Whether row `row` is, byte for byte, the packed row `packed` (its key and its payload).
+  func row(_ row: Int, is packed: UnsafeRawBufferPointer) -> Bool {
+    let base = row % Self.rowsPerChunk * rowBytes
+    return chunks[row / Self.rowsPerChunk - firstChunk].withUnsafeBytes { stored in
+      UnsafeRawBufferPointer(rebasing: stored[base..<(base + rowBytes)]).elementsEqual(packed)
     }
   }
 
@@ -369,6 +439,7 @@ struct PackedRows {
     }
     widths = newWidths
     offsets = newOffsets
+    widenings += 1
     rowBytes = newRowBytes
     runs = Self.runs(widths: widths, offsets: offsets, split: split)
   }
