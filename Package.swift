@@ -42,8 +42,10 @@ let package = Package(
     .target(name: "FlowLoading", dependencies: ["FlowCore", "FlowYAML", "FlowSchema"]),
     .target(name: "FlowLint", dependencies: ["FlowCore", "FlowLoading"]),
     .target(name: "FlowTestSupport", dependencies: ["FlowCore"]),
+    // A cache prefetch (one inline C function) for the explorer's hash table.
+    .target(name: "CPrefetch"),
     .target(
-      name: "FlowRuntime", dependencies: ["FlowCore", "FlowYAML", "FlowSchema", "FlowLoading"]),
+      name: "FlowRuntime", dependencies: ["FlowCore", "FlowYAML", "FlowSchema", "FlowLoading", "CPrefetch"]),
     // What flowlint and flowrun share: exit statuses, loading a flow named on the command line or exiting.
     .target(name: "FlowCommandLine", dependencies: ["FlowCore", "FlowLoading", "FlowLint", argumentParser]),
     .executableTarget(

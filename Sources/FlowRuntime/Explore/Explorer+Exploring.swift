@@ -343,7 +343,13 @@ extension Explorer {
       var state = 0
       var byte = 0
       var word = 0
+      /// The states before this one have their table slots fetched (``fetchedAhead``).
+      var fetched = 0
     }
+
+    /// How many states reached, ahead of those being taken, have their table slots fetched: the set is far
+    /// larger than the cache, and a slot fetched while other states are taken is there when its turn comes.
+    static let fetchedAhead = 12
 
     /// Takes state `index` of `batch` (the next waiting state), whose edges `piece` holds from `cursor` on, as
     /// ``take(_:)`` takes an expansion.
@@ -355,6 +361,13 @@ extension Explorer {
       var taking = beginTaking()
       let end = Int(piece.edgeEnds[index % Explorer.parallelPiece])
       guard end >= 0 else { return takeUnexpanded(taking) }
+      // The table slots of the next states reached, fetched while the ones before are taken.
+      if piece.packer != nil {
+        while cursor.fetched < min(cursor.state + Self.fetchedAhead, piece.hashes.count) {
+          if piece.hashes[cursor.fetched] != Int.min { set.prefetch(hash: piece.hashes[cursor.fetched]) }
+          cursor.fetched += 1
+        }
+      }
       // A limit that stops the exploration leaves the cursor where it is: nothing more is taken.
       edges: while cursor.edge < end {
         let number = piece.edges[cursor.edge]

@@ -1,3 +1,5 @@
+internal import CPrefetch
+
 /// The hash table of the explorer's sets (``StateSet``, ``OutcomeTable``): open addressing over slots of 8 bytes,
 /// each holding an id (low 32 bits) and the low 32 bits of its key's hash (high 32 bits). A probe compares
 /// hashes without reading another array (the caller's key is read only when they agree), and growing places
@@ -28,6 +30,12 @@ struct HashSlots {
       if entry & 0xFFFF_FFFF_0000_0000 == high && isKey(id) { return (id, slot) }
       slot = (slot + 1) & mask
     }
+  }
+
+  /// Asks for the slot where a probe for `hash` starts to be brought into the cache, for a probe soon after.
+  @inline(__always)
+  func prefetch(hash: Int) {
+    slots.withUnsafeBufferPointer { flowkit_prefetch($0.baseAddress! + (hash & mask)) }
   }
 
   /// Puts `id` in `slot`, the free slot ``find(hash:where:)`` gave for `hash`, growing the table once more than

@@ -64,6 +64,10 @@ struct StateSet {
   /// (``packs(with:)``).
   var packer: PackedRows.Packer? { compact ? nil : rows.packer }
 
+  /// Asks for the table slot of a key hashing to `hash` (a current ``packer``'s) to be brought into the cache,
+  /// ahead of ``insert(packed:hash:)``.
+  func prefetch(hash: Int) { table.prefetch(hash: hash) }
+
   /// Whether state `id`'s stored key and payload are, packed, `row` (which a current ``packer`` packed).
   func state(_ id: Int32, is row: UnsafeRawBufferPointer) -> Bool { rows.row(Int(id), is: row) }
 
