@@ -7,9 +7,9 @@ import Synchronization
 /// The waiting states are taken in batches (``ExpansionBatch``). Threads try the moves of a batch's states, each
 /// taking the next piece of the batch when done with one, so a slow piece holds no thread back. Each thread
 /// reuses moves through its own transition cache (``Explorer/ReusingWorker``), as one thread does with its one
-/// cache, and gives the words of the states reached (``ExpandedPiece``). ``Explorer/explore()`` then takes the
-/// pieces in order, and numbers and stores the states they reach exactly as one thread does: the same ids, edges,
-/// witnesses and report for every number of jobs. While it takes one batch, `jobs - 1` threads already expand
+/// cache, and gives the states reached packed as the set packs its rows (``ExpandedPiece``).
+/// ``Explorer/explore()`` then takes the pieces in order, and numbers and stores the states they reach exactly as
+/// one thread does: the same ids, edges, witnesses and report for every number of jobs. While it takes one batch, `jobs - 1` threads already expand
 /// the next (the states waiting behind it); when it is done taking, the exploring thread expands pieces of that
 /// batch too, with a cache of its own, until none is left. The threads use a copy of the coder made when the
 /// batch started, which only reads the coder's tables: a state holding a value new to them is left for the
@@ -148,7 +148,7 @@ extension Explorer {
 }
 
 /// What a thread gives for a piece of a batch (``ExpansionBatch``), in flat arrays rather than a value per state
-/// or per edge: each state's edges in the order of its moves, and the words of the states they reach.
+/// or per edge: each state's edges in the order of its moves, and the states they reach, packed.
 struct ExpandedPiece: Sendable {
   /// The ``Explorer/ReusingWorker`` that expanded the piece (its slot in ``ReusingWorkers``), and the moves it
   /// numbered while doing so (in the order of their numbers; those numbered before are in earlier pieces).
