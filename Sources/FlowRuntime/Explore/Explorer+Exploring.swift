@@ -29,6 +29,8 @@ extension Explorer {
     /// on one thread.
     var transitions: TransitionCache
     let reusesMoves: Bool
+    /// The edges of the state ``expandReusing(key:payload:)`` is expanding, until they are taken.
+    var pending = PendingEdges()
     /// With more threads, once ``ExploreOptions/oneThreadFirst`` states are expanded: each thread's transition
     /// cache, and per cache the moves it numbered (``ExpandedPiece``).
     var workers: ReusingWorkers?
@@ -56,6 +58,7 @@ extension Explorer {
         columns: options.compact ? coder.width + coder.payloadWidth : 0, split: options.compact ? coder.width : 0)
       transitions = TransitionCache(coder: coder, flow: flow)
       reusesMoves = options.reusesTransitions
+      pending.packLike(set)
       workerMoves = Array(repeating: [], count: options.jobs)
     }
 
@@ -99,7 +102,10 @@ extension Explorer {
       let (inserted, id) =
         if let state { set.insert(packed: state.row, hash: state.hash) } else { set.insert(key, payload: payload) }
       guard inserted else { return id }
-      if state != nil { set.load(Int(id), key: &key, payload: &payload) }
+      // The step and the end and pending flags (key words 0, 1 and 2) of a state inserted packed are read from
+      // its row, which was just stored (unpacking it whole cost about a tenth of an exploration).
+      let control =
+        state == nil ? (key[0], key[1], key[2]) : (set.word(0, of: id), set.word(1, of: id), set.word(2, of: id))
       if set.count > options.maxStates {
         result.stoppedAt = .maxStates
         return nil
@@ -111,8 +117,9 @@ extension Explorer {
       // A state's parent is the state being taken (a root has none).
       assert(parent < 0 || parent == processed - 1)
       result.noteDepth(of: id, parent < 0 ? 0 : takingDepth + 1)
-      result.step.append(Int32(key[0]) - 1)
-      result.flags.append((key[1] != 0 ? Exploration.endedFlag : 0) | (key[2] != 0 ? Exploration.pendingFlag : 0))
+      result.step.append(Int32(control.0) - 1)
+      result.flags.append(
+        (control.1 != 0 ? Exploration.endedFlag : 0) | (control.2 != 0 ? Exploration.pendingFlag : 0))
       result.parent.append(parent)
       result.parentMove.append(move)
       if parent < 0 { result.setupOf.append(setup) }

@@ -5,9 +5,10 @@ import FlowCore
 
 extension Explorer.Exploring {
   /// Expands the state the coder holds (key `stateKey`, payload `statePayload`) and takes its edges as
-  /// ``take(_:)`` does, move by move: the result of a move comes from ``transitions`` when a state that agrees on
-  /// what the move reads made it before, else from the engine (and is kept there). The state is decoded only
-  /// for a move the engine makes.
+  /// ``take(_:)`` does: the result of a move comes from ``transitions`` when a state that agrees on what the move
+  /// reads made it before, else from the engine (and is kept there). The state is decoded only for a move the
+  /// engine makes. The edges wait in ``pending`` until every move is tried (a failure, which numbers its move,
+  /// takes those before it first), so the set's table slots of the states they reach are fetched meanwhile.
   mutating func expandReusing(key stateKey: [UInt32], payload statePayload: [UInt32]) {
     var taking = beginTaking()
     guard takingDepth < options.maxDepth else { return takeUnexpanded(taking) }
@@ -18,7 +19,8 @@ extension Explorer.Exploring {
     if isNew { transitions.addMoves(explorer.moves(from: coder.expanding(clock: options.clock))) }
     // A move is copied out (retaining what it holds) only for the engine: a reused one is named by its place.
     let moves = transitions.moves[Int(context)]
-    for index in moves.indices {
+    if !pending.packs(as: set) { pending.packLike(set) }
+    trying: for index in moves.indices {
       let kind = transitions.moveKind(context: context, move: index)
       var place = TransitionCache.Place(context: context, move: index, outcome: nil)
       var records: [Record] = []
@@ -39,6 +41,7 @@ extension Explorer.Exploring {
         switch reused {
         case .refused: continue
         case .failed:
+          guard takePending(&taking) else { break trying }
           takeFailure(taking, move: moves[index], message: transitions.failure(of: outcome))
           continue
         case .reached:
@@ -64,17 +67,56 @@ extension Explorer.Exploring {
         switch made {
         case .refused: continue
         case .failed(let message):
+          guard takePending(&taking) else { break trying }
           takeFailure(taking, move: moves[index], message: message)
           continue
         case .reached(_, let produced): records = produced
         }
       }
+      // A move that changes nothing is no edge.
+      if !isAnotherState && coder.isExpanding(key: key, payload: payload) { continue }
+      if let hash = pending.add(key, payload, kind: kind, records: records, place: place) {
+        set.prefetch(hash: hash)
+        continue
+      }
+      // A value too wide for the packer (a column of the set widens) or `--compact`: taken at once.
+      guard takePending(&taking) else { break trying }
       let taken = takeEdge(
-        &taking, move: nil, kind: kind, records: records, place: place, isAnotherState: isAnotherState,
-        launchInputs: nil)
-      guard taken else { break }
+        &taking, move: nil, kind: kind, records: records, place: place, isAnotherState: true, launchInputs: nil)
+      guard taken else { break trying }
+      if !pending.packs(as: set) { pending.packLike(set) }
     }
+    _ = takePending(&taking)
     finishTaking(taking)
+  }
+
+  /// Takes the edges waiting in ``pending``, in order, and empties it; false when a limit stopped the
+  /// exploration (the edges after it are dropped).
+  mutating func takePending(_ taking: inout Taking) -> Bool {
+    guard pending.count > 0 else { return !taking.interrupted }
+    // Out of `self` while taken (moved, not copied): ``takeEdge`` changes `self`, and the rows are read in place.
+    var edges = PendingEdges()
+    swap(&edges, &pending)
+    defer {
+      edges.removeAll()
+      swap(&edges, &pending)
+    }
+    var record = 0
+    return edges.rows.withUnsafeBytes { rows in
+      for index in 0..<edges.count where !taking.interrupted {
+        var records: [Record] = []
+        if record < edges.records.count && edges.records[record].edge == index {
+          records = edges.records[record].records
+          record += 1
+        }
+        let row = UnsafeRawBufferPointer(rebasing: rows[(index * edges.rowBytes)..<((index + 1) * edges.rowBytes)])
+        let taken = takeEdge(
+          &taking, move: nil, kind: edges.kinds[index], records: records, place: edges.places[index],
+          isAnotherState: true, packed: PackedState(row: row, hash: edges.hashes[index]), launchInputs: nil)
+        guard taken else { return false }
+      }
+      return !taking.interrupted
+    }
   }
 
   /// Whether `record` takes a declared transition that has no witness yet (and the exploration tracks them).
@@ -117,5 +159,72 @@ extension TransitionCache.Outcome {
     case (.reached(_, let made), .reached(_, let kept)): sameSuccessor && (kept.isEmpty || kept == made)
     default: false
     }
+  }
+}
+
+/// The edges of the state ``Explorer/Exploring/expandReusing(key:payload:)`` is expanding, waiting to be taken
+/// until every move is tried: each state reached is packed as the set packs its rows and its key hashed
+/// (``StateSet/insert(packed:hash:)``), and the table slot of that hash is fetched, so the slot is in the cache
+/// when the edge is taken (the set is far larger than the cache, and a slot fetched only when needed held the
+/// thread for most of an insertion). The arrays keep the most edges a state had so far, and are written in place.
+struct PendingEdges {
+  /// The packer of the set's rows (nil with `--compact`, whose set keeps fingerprints, not rows).
+  private(set) var packer: PackedRows.Packer?
+  private(set) var count = 0
+  /// The states reached, ``rowBytes`` each, and the hashes of their keys.
+  private(set) var rows: [UInt8] = []
+  private(set) var hashes: [Int] = []
+  private(set) var kinds: [Explorer.Exploring.MoveKind] = []
+  private(set) var places: [TransitionCache.Place] = []
+  /// The records of the edges that have any, by edge, in order.
+  private(set) var records: [(edge: Int, records: [Record])] = []
+
+  var rowBytes: Int { packer?.rowBytes ?? 0 }
+
+  /// Packs the states reached as `set` does now; the edges waiting (none) are dropped.
+  mutating func packLike(_ set: StateSet) {
+    packer = set.packer
+    count = 0
+    rows = []
+  }
+
+  /// Whether its rows are packed as `set` packs them now (no column widened since ``packLike(_:)``).
+  func packs(as set: StateSet) -> Bool { packer.map(set.packs) ?? true }
+
+  /// Adds the edge to the state with `key` and `payload`; returns the hash of its key, or nil when a value is
+  /// too wide for the packer's columns, or there is no packer (the edge is then not added).
+  mutating func add(
+    _ key: [UInt32], _ payload: [UInt32], kind: Explorer.Exploring.MoveKind, records: [Record],
+    place: TransitionCache.Place
+  ) -> Int? {
+    guard let packer else { return nil }
+    let start = count * packer.rowBytes
+    if rows.count < start + packer.rowBytes { rows += repeatElement(0, count: packer.rowBytes) }
+    let hash = key.withUnsafeBufferPointer { key in
+      payload.withUnsafeBufferPointer { payload in
+        rows.withUnsafeMutableBufferPointer {
+          packer.pack(key, payload, into: UnsafeMutableBufferPointer(rebasing: $0[start..<(start + packer.rowBytes)]))
+        }
+      }
+    }
+    guard let hash else { return nil }
+    if !records.isEmpty { self.records.append((count, records)) }
+    if count < hashes.count {
+      hashes[count] = hash
+      kinds[count] = kind
+      places[count] = place
+    } else {
+      hashes.append(hash)
+      kinds.append(kind)
+      places.append(place)
+    }
+    count += 1
+    return hash
+  }
+
+  /// Drops the edges (keeping the room they took).
+  mutating func removeAll() {
+    count = 0
+    if !records.isEmpty { records.removeAll(keepingCapacity: true) }
   }
 }

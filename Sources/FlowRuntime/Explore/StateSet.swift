@@ -96,6 +96,9 @@ struct StateSet {
     return (true, Int32(count - 1))
   }
 
+  /// Word `column` of state `id`'s key (not with `compact`).
+  func word(_ column: Int, of id: Int32) -> UInt32 { rows.word(column, ofRow: Int(id)) }
+
   /// Writes the key and payload of state `id` (not with `compact`).
   func load(_ id: Int, key: inout [UInt32], payload: inout [UInt32]) {
     rows.load(id, into: &key, then: &payload)
@@ -398,6 +401,14 @@ struct PackedRows {
           }
         }
       }
+    }
+  }
+
+  /// Column `column` of row `row`.
+  func word(_ column: Int, ofRow row: Int) -> UInt32 {
+    let base = row % Self.rowsPerChunk * rowBytes
+    return chunks[row / Self.rowsPerChunk - firstChunk].withUnsafeBufferPointer {
+      Self.read($0, at: base + offsets[column], width: widths[column])
     }
   }
 
