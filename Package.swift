@@ -43,9 +43,9 @@ let package = Package(
     .target(name: "FlowLint", dependencies: ["FlowCore", "FlowLoading"]),
     .target(name: "FlowTestSupport", dependencies: ["FlowCore"]),
     // A cache prefetch (one inline C function) for the explorer's hash table.
-    .target(name: "CPrefetch"),
+    .target(name: "CMemoryHints"),
     .target(
-      name: "FlowRuntime", dependencies: ["FlowCore", "FlowYAML", "FlowSchema", "FlowLoading", "CPrefetch"]),
+      name: "FlowRuntime", dependencies: ["FlowCore", "FlowYAML", "FlowSchema", "FlowLoading", "CMemoryHints"]),
     // What flowlint and flowrun share: exit statuses, loading a flow named on the command line or exiting.
     .target(name: "FlowCommandLine", dependencies: ["FlowCore", "FlowLoading", "FlowLint", argumentParser]),
     .executableTarget(

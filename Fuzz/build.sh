@@ -32,7 +32,7 @@ common=(
   -enable-upcoming-feature ExistentialAny
   -enable-upcoming-feature InternalImportsByDefault
   -enable-upcoming-feature MemberImportVisibility
-  -I "$mods" -I "$root/Sources/CLibYAML" -I "$root/Sources/CPrefetch/include"
+  -I "$mods" -I "$root/Sources/CLibYAML" -I "$root/Sources/CMemoryHints/include"
 )
 
 # Rebuilds a module when any of its sources, or this script, is newer than its stamp. A module is compiled whole

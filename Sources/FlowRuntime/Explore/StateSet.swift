@@ -1,3 +1,5 @@
+internal import CMemoryHints
+
 /// A hash set of fixed-width state keys, each stored with its payload (the words the key leaves out) in one
 /// packed array (``PackedRows``): a state costs about one byte per word and about two table slots of 8 bytes,
 /// with no per-state allocation. Ids are dense, in insertion order. Only the key is compared; the payload kept is that of
@@ -152,7 +154,8 @@ struct PackedRows {
   /// Columns widened so far: rows packed before one widened are not packed as rows are now.
   private(set) var widenings = 0
   private(set) var rowBytes: Int
-  static let rowsPerChunk = 4_096
+  /// Rows per chunk: a few megabytes, so that most of a chunk's pages can be huge ones.
+  static let rowsPerChunk = 1 << 15
   /// The chunks not dropped: row `i` is in `chunks[i / rowsPerChunk - firstChunk]`.
   private var chunks: [[UInt8]] = []
   private var firstChunk = 0
@@ -338,9 +341,12 @@ struct PackedRows {
   /// Appends a row packed by ``pack(_:_:into:)`` (with the current widths).
   mutating func append(_ packed: UnsafeRawBufferPointer) {
     if count % Self.rowsPerChunk == 0 {
-      var chunk: [UInt8] = []
-      chunk.reserveCapacity(Self.rowsPerChunk * rowBytes)
-      chunks.append(chunk)
+      // Room for the whole chunk, on huge pages where it spans some (as ``HashSlots``' table).
+      chunks.append(
+        [UInt8](unsafeUninitializedCapacity: Self.rowsPerChunk * rowBytes) { buffer, initialized in
+          flowkit_advise_huge_pages(buffer.baseAddress!, buffer.count)
+          initialized = 0
+        })
     }
     chunks[chunks.count - 1].append(contentsOf: packed)
     count += 1
