@@ -299,11 +299,16 @@ struct PackedRows {
       offset += 8
     }
     var last: UInt64 = 0
-    var shift: UInt64 = 0
-    while offset < bytes.count {
-      last |= UInt64(bytes[offset]) << shift
-      shift += 8
-      offset += 1
+    if offset < bytes.count && bytes.count >= 8 {
+      // The last 8 bytes, overlapping those hashed already: one load rather than a loop over the rest.
+      last = bytes.loadUnaligned(fromByteOffset: bytes.count - 8, as: UInt64.self)
+    } else {
+      var shift: UInt64 = 0
+      while offset < bytes.count {
+        last |= UInt64(bytes[offset]) << shift
+        shift += 8
+        offset += 1
+      }
     }
     return finalMix((h ^ last) &* 0x100_0000_01B3)
   }
@@ -396,7 +401,18 @@ struct PackedRows {
             let source = stored.baseAddress! + run.offset
             switch run.width {
             case 1:
-              for index in 0..<run.count { words[index] = UInt32(source[index]) }
+              // Eight columns at a time as vectors, then the rest one by one.
+              var index = 0
+              while index + 8 <= run.count {
+                let bytes = UnsafeRawPointer(source + index).loadUnaligned(as: SIMD8<UInt8>.self)
+                UnsafeMutableRawPointer(words + index).storeBytes(
+                  of: SIMD8<UInt32>(truncatingIfNeeded: bytes), as: SIMD8<UInt32>.self)
+                index += 8
+              }
+              while index < run.count {
+                words[index] = UInt32(source[index])
+                index += 1
+              }
             case 2:
               for index in 0..<run.count {
                 words[index] = UInt32(source[2 * index]) | UInt32(source[2 * index + 1]) << 8
