@@ -140,6 +140,36 @@ import Testing
     #expect(reuse.hits > 0)
   }
 
+  /// One thread keeps a state's edges until all its moves are tried (``PendingEdges``); a move that fails is
+  /// numbered when it is taken, so the edges before it must be taken first. Here the first state's `go` reaches
+  /// a state and `boom`, after it, overflows: `go` is move 0 and `boom` move 1, as without the cache.
+  @Test func aMoveThatFailsAfterAnEdgeIsNumberedAfterIt() throws {
+    let flow = try compileFlow(
+      """
+      flow: fail-after-edge
+      version: "1"
+      locales: [en]
+      start: first
+      variables:
+        n: { type: int, default: 2 }
+      steps:
+        first:
+          kind: screen
+          buttons:
+            go: { to: done }
+            boom:
+              to: done
+              effects:
+                - set: n
+                  value: "n * 4611686018427387904"
+        done: { kind: terminal, outcome: completed }
+      """)
+    let exploration = Explorer(flow: flow).explore()
+    #expect(Array(exploration.moves.prefix(2)) == [.event(.tap("go")), .event(.tap("boom"))])
+    #expect(exploration.failures.map(\.move) == [1])
+    Self.expectSameWithAndWithoutReuse(flow, ExploreOptions(), "fail-after-edge")
+  }
+
   /// A relaunch starts afresh, so one made from one step is reused from every other step that agrees on what it
   /// read: on a chain of screens with nothing stored, the engine relaunches once however long the chain.
   @Test(arguments: [3, 6])
