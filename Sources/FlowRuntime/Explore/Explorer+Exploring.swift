@@ -103,7 +103,7 @@ extension Explorer {
         if let state { set.insert(packed: state.row, hash: state.hash) } else { set.insert(key, payload: payload) }
       guard inserted else { return id }
       // The step and the end and pending flags (key words 0, 1 and 2) of a state inserted packed are read from
-      // its row, which was just stored (unpacking it whole cost about a tenth of an exploration).
+      // its row, which was just stored, rather than the whole row unpacked for three words.
       let control =
         state == nil ? (key[0], key[1], key[2]) : (set.word(0, of: id), set.word(1, of: id), set.word(2, of: id))
       if set.count > options.maxStates {

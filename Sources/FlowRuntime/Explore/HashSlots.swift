@@ -19,7 +19,7 @@ struct HashSlots {
 
   /// `count` empty slots. A table of 2 MB or more asks for huge pages before it is written: a probe lands at a
   /// random place, and with 4 kB pages nearly every probe of a large table also missed the address translation
-  /// cache (a quarter less time exploring anicca-v01 with the table and ``PackedRows`` on huge pages).
+  /// cache.
   private static func emptySlots(_ count: Int) -> [UInt64] {
     [UInt64](unsafeUninitializedCapacity: count) { buffer, initialized in
       if count * MemoryLayout<UInt64>.stride >= 2 << 20 {
