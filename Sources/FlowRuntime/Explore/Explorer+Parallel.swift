@@ -185,12 +185,7 @@ struct ExpandedPiece: Sendable {
     key.withUnsafeBufferPointer { key in
       payload.withUnsafeBufferPointer { payload in
         if let packer {
-          let start = rows.count
-          rows.append(contentsOf: repeatElement(0, count: packer.rowBytes))
-          let hash = rows.withUnsafeMutableBufferPointer {
-            packer.pack(key, payload, into: UnsafeMutableBufferPointer(rebasing: $0[start...]))
-          }
-          if let hash {
+          if let hash = packer.pack(key, payload, into: &rows, at: rows.count) {
             hashes.append(hash)
             return
           }

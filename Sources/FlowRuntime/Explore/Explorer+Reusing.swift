@@ -199,13 +199,8 @@ struct PendingEdges {
   ) -> Int? {
     guard let packer else { return nil }
     let start = count * packer.rowBytes
-    if rows.count < start + packer.rowBytes { rows += repeatElement(0, count: packer.rowBytes) }
     let hash = key.withUnsafeBufferPointer { key in
-      payload.withUnsafeBufferPointer { payload in
-        rows.withUnsafeMutableBufferPointer {
-          packer.pack(key, payload, into: UnsafeMutableBufferPointer(rebasing: $0[start..<(start + packer.rowBytes)]))
-        }
-      }
+      payload.withUnsafeBufferPointer { packer.pack(key, $0, into: &rows, at: start) }
     }
     guard let hash else { return nil }
     if !records.isEmpty { self.records.append((count, records)) }

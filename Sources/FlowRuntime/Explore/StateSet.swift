@@ -335,6 +335,17 @@ struct PackedRows {
       }
     }
 
+    /// ``pack(_:_:into:)`` into `rows` from byte `start` on, growing `rows` to hold the row.
+    func pack(
+      _ key: UnsafeBufferPointer<UInt32>, _ payload: UnsafeBufferPointer<UInt32>, into rows: inout [UInt8],
+      at start: Int
+    ) -> Int? {
+      if rows.count < start + rowBytes { rows += repeatElement(0, count: start + rowBytes - rows.count) }
+      return rows.withUnsafeMutableBufferPointer {
+        pack(key, payload, into: UnsafeMutableBufferPointer(rebasing: $0[start..<(start + rowBytes)]))
+      }
+    }
+
     /// Writes the key and payload of `row`, which this packer packed.
     func unpack(_ row: UnsafeRawBufferPointer, into key: inout [UInt32], _ payload: inout [UInt32]) {
       PackedRows.unpack(row, runs: runs, into: &key, &payload)
