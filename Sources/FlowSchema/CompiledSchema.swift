@@ -86,7 +86,7 @@ final class SchemaList: @unchecked Sendable {
   /// Object `index`, read from the text (only a list read from text has empty slots).
   @inline(never)
   private func read(_ index: Int) -> CompiledSchema {
-    store(CompiledSchema(encoded!.keywords(index)), at: index)
+    store(encoded!.schema(index), at: index)
   }
 
   /// Puts `schema` in empty slot `index`, unless another thread has put one there first; returns the one there.

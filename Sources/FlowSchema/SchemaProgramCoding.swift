@@ -62,8 +62,9 @@ enum SchemaProgramCoding {
 
     var count: Int { starts.count - 1 }
 
-    /// Schema object `index`.
-    func keywords(_ index: Int) -> SchemaKeywords {
+    /// Schema object `index`. Made inside the read, so that its keywords (a large value) are not copied on the
+    /// way out.
+    func schema(_ index: Int) -> CompiledSchema {
       Self.reading(text) { buffer in
         var reader = Reader(bytes: UnsafeBufferPointer(rebasing: buffer[starts[index]..<starts[index + 1]]))
         reader.schemaCount = count
@@ -73,7 +74,7 @@ enum SchemaProgramCoding {
           fatalError(
             "schema object \(index) of an embedded schema program does not read back: run scripts/embed-schemas.sh")
         }
-        return keywords
+        return CompiledSchema(keywords)
       }
     }
 
@@ -515,7 +516,9 @@ extension SchemaProgramCoding {
       k.uniqueItems = mask.has()
       if mask.has() { k.unevaluatedItems = schema() }
       if mask.has() {
-        for _ in 0..<count() where !failed {
+        let count = count()
+        k.properties.reserveCapacity(count)
+        for _ in 0..<count where !failed {
           let key = string()
           k.properties[key] = schema()
         }
