@@ -75,6 +75,7 @@ final class Compiler {
     }
     // Step ids first, so every transition can be resolved in one pass.
     let stepsNode = root["steps"]
+    stepIndexByID.reserveCapacity(stepsNode?.entries?.count ?? 0)
     for (offset, entry) in (stepsNode?.entries ?? []).enumerated() {
       stepIndexByID[entry.key] = offset
     }
@@ -85,12 +86,14 @@ final class Compiler {
     let facts = (root["environment"]?.entries ?? []).map(compileFact)
     let variables = (root["variables"]?.entries ?? []).map(compileVariable)
     var variableIndex: [String: Int] = [:]
+    variableIndex.reserveCapacity(variables.count)
     for (offset, variable) in variables.enumerated() { variableIndex[variable.name] = offset }
 
     var strings: [String: [String: Located<String>]] = [:]
     var plurals: [String: [String: [PluralCategory: String]]] = [:]
     for localeEntry in root["strings"]?.entries ?? [] {
       var table: [String: Located<String>] = [:]
+      table.reserveCapacity(localeEntry.value.entries?.count ?? 0)
       for entry in localeEntry.value.entries ?? [] {
         if let forms = entry.value.entries {
           // A text with plural forms: CLDR category -> text, `other` required.
