@@ -491,6 +491,13 @@ extension SchemaProgramCoding {
     mutating func keywords() -> SchemaKeywords {
       let location = location()
       var k = SchemaKeywords(location: location, pointer: string())
+      read(into: &k)
+      return k
+    }
+
+    /// The rest of a schema object after its location and pointer, read into `k` in place (a large value: the
+    /// whole read returning it made a copy of it).
+    private mutating func read(into k: inout SchemaKeywords) {
       k.groups = KeywordGroups(rawValue: UInt8(truncatingIfNeeded: int()))
       var mask = Mask(bits: unsigned())
       if mask.has() { k.title = string() }
@@ -552,7 +559,6 @@ extension SchemaProgramCoding {
         k.allOfByKey = keyed
       }
       if mask.bits >> 47 != 0 { fail() }  // a keyword this version does not know
-      return k
     }
   }
 }
