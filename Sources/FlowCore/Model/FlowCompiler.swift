@@ -560,8 +560,14 @@ final class Compiler {
 
   func assignmentTarget(_ node: Node?) -> AssignmentTarget? {
     guard let node, let path = node.string else { return nil }
-    let parts = path.split(separator: ".", maxSplits: 1).map(String.init)
-    return AssignmentTarget(variable: parts.first ?? "", key: parts.count > 1 ? parts[1] : nil, location: node.location)
+    // Split at the first "." by UTF-8 code unit: `String.split` walks grapheme clusters, about 6,000
+    // instructions a target.
+    guard let dot = path.utf8.firstIndex(of: UInt8(ascii: ".")) else {
+      return AssignmentTarget(variable: path, key: nil, location: node.location)
+    }
+    let key = path[path.utf8.index(after: dot)...]
+    return AssignmentTarget(
+      variable: String(path[..<dot]), key: key.isEmpty ? nil : String(key), location: node.location)
   }
 
   // MARK: - Texts and expressions
