@@ -249,6 +249,11 @@ struct KeywordGroups: OptionSet, Hashable, Sendable {
 }
 
 /// Keyword values of one schema object. Subschemas are indices into `SchemaProgram.schemas`.
+///
+/// The keywords most schema objects lack (number bounds, most array and object keywords, `not`/`if`, the
+/// `anyOf`/`oneOf` facts) are kept out of line, one allocation per group present: with every keyword inline an
+/// object took 866 bytes, and a seed lint reads about 200 of them at start-up, each page of them a fault. The
+/// properties below read and write them as if inline.
 struct SchemaKeywords: Sendable {
   var location: SourceLocation
   /// JSON pointer of the schema in its document, for messages (`#/$defs/step`).
@@ -261,37 +266,14 @@ struct SchemaKeywords: Sendable {
   var enumValues: [Node]?
   var constValue: Node?
 
-  var minimum: SchemaNumber?
-  var maximum: SchemaNumber?
-  var exclusiveMinimum: SchemaNumber?
-  var exclusiveMaximum: SchemaNumber?
-  var multipleOf: SchemaNumber?
-
   var minLength: Int?
   var maxLength: Int?
   var pattern: Int?
 
-  var prefixItems: [Int] = []
-  var items: Int?
-  var contains: Int?
-  var minContains: Int?
-  var maxContains: Int?
-  var minItems: Int?
-  var maxItems: Int?
-  var uniqueItems = false
-  var unevaluatedItems: Int?
-
   var properties: [String: Int] = [:]
   var propertyOrder: [String] = []
-  var patternProperties: [(pattern: Int, schema: Int)] = []
   var additionalProperties: Int?
-  var propertyNames: Int?
   var required: [String] = []
-  var dependentRequired: [(key: String, required: [String])] = []
-  var dependentSchemas: [(key: String, schema: Int)] = []
-  var minProperties: Int?
-  var maxProperties: Int?
-  var unevaluatedProperties: Int?
   /// Property names declared by this schema and its in-place subschemas, for "did you mean" under
   /// `unevaluatedProperties`.
   var knownProperties: [String] = []
@@ -302,16 +284,14 @@ struct SchemaKeywords: Sendable {
   var ref: Int?
   var refLocation: SourceLocation?
   var allOf: [Int] = []
-  /// Set when `allOf` is a choice by one property's value (see ``KeyedMembers``).
-  var allOfByKey: KeyedMembers?
   var anyOf: [Int] = []
   var oneOf: [Int] = []
-  var anyOfBranches: BranchSet?
-  var oneOfBranches: BranchSet?
-  var not: Int?
-  var ifSchema: Int?
-  var thenSchema: Int?
-  var elseSchema: Int?
+
+  private var numbers: OutOfLine<NumberKeywords>?
+  private var arrays: OutOfLine<ArrayKeywords>?
+  private var objects: OutOfLine<ObjectKeywords>?
+  private var conditions: OutOfLine<ConditionKeywords>?
+  private var choices: OutOfLine<ChoiceKeywords>?
 
   /// Which groups of keywords are present, so evaluation skips the others without touching them.
   var groups: KeywordGroups = []
@@ -349,5 +329,183 @@ struct SchemaKeywords: Sendable {
     var result = allOf + anyOf + oneOf + dependentSchemas.map(\.schema)
     for single in [ref, not, ifSchema, thenSchema, elseSchema] { if let single { result.append(single) } }
     return result
+  }
+}
+
+/// A group of keywords kept out of line (``SchemaKeywords``). Immutable: a change makes a new one.
+final class OutOfLine<Group: Sendable>: Sendable {
+  let group: Group
+
+  init(_ group: Group) { self.group = group }
+
+  /// Applies `change` to the group in `box` (an empty group when there is none).
+  static func modify(_ box: inout OutOfLine?, empty: Group, _ change: (inout Group) -> Void) {
+    var group = box?.group ?? empty
+    change(&group)
+    box = OutOfLine(group)
+  }
+}
+
+struct NumberKeywords: Sendable {
+  var minimum: SchemaNumber?
+  var maximum: SchemaNumber?
+  var exclusiveMinimum: SchemaNumber?
+  var exclusiveMaximum: SchemaNumber?
+  var multipleOf: SchemaNumber?
+}
+
+struct ArrayKeywords: Sendable {
+  var prefixItems: [Int] = []
+  var items: Int?
+  var contains: Int?
+  var minContains: Int?
+  var maxContains: Int?
+  var minItems: Int?
+  var maxItems: Int?
+  var uniqueItems = false
+  var unevaluatedItems: Int?
+}
+
+struct ObjectKeywords: Sendable {
+  var patternProperties: [(pattern: Int, schema: Int)] = []
+  var propertyNames: Int?
+  var dependentRequired: [(key: String, required: [String])] = []
+  var dependentSchemas: [(key: String, schema: Int)] = []
+  var minProperties: Int?
+  var maxProperties: Int?
+  var unevaluatedProperties: Int?
+}
+
+struct ConditionKeywords: Sendable {
+  var not: Int?
+  var ifSchema: Int?
+  var thenSchema: Int?
+  var elseSchema: Int?
+}
+
+struct ChoiceKeywords: Sendable {
+  /// Set when `allOf` is a choice by one property's value (see ``KeyedMembers``).
+  var allOfByKey: KeyedMembers?
+  var anyOfBranches: BranchSet?
+  var oneOfBranches: BranchSet?
+}
+
+// The out-of-line keywords, read and written as if they were stored properties.
+extension SchemaKeywords {
+  var minimum: SchemaNumber? {
+    get { numbers?.group.minimum }
+    set { OutOfLine.modify(&numbers, empty: .init()) { $0.minimum = newValue } }
+  }
+  var maximum: SchemaNumber? {
+    get { numbers?.group.maximum }
+    set { OutOfLine.modify(&numbers, empty: .init()) { $0.maximum = newValue } }
+  }
+  var exclusiveMinimum: SchemaNumber? {
+    get { numbers?.group.exclusiveMinimum }
+    set { OutOfLine.modify(&numbers, empty: .init()) { $0.exclusiveMinimum = newValue } }
+  }
+  var exclusiveMaximum: SchemaNumber? {
+    get { numbers?.group.exclusiveMaximum }
+    set { OutOfLine.modify(&numbers, empty: .init()) { $0.exclusiveMaximum = newValue } }
+  }
+  var multipleOf: SchemaNumber? {
+    get { numbers?.group.multipleOf }
+    set { OutOfLine.modify(&numbers, empty: .init()) { $0.multipleOf = newValue } }
+  }
+
+  var prefixItems: [Int] {
+    get { arrays?.group.prefixItems ?? [] }
+    set { OutOfLine.modify(&arrays, empty: .init()) { $0.prefixItems = newValue } }
+  }
+  var items: Int? {
+    get { arrays?.group.items }
+    set { OutOfLine.modify(&arrays, empty: .init()) { $0.items = newValue } }
+  }
+  var contains: Int? {
+    get { arrays?.group.contains }
+    set { OutOfLine.modify(&arrays, empty: .init()) { $0.contains = newValue } }
+  }
+  var minContains: Int? {
+    get { arrays?.group.minContains }
+    set { OutOfLine.modify(&arrays, empty: .init()) { $0.minContains = newValue } }
+  }
+  var maxContains: Int? {
+    get { arrays?.group.maxContains }
+    set { OutOfLine.modify(&arrays, empty: .init()) { $0.maxContains = newValue } }
+  }
+  var minItems: Int? {
+    get { arrays?.group.minItems }
+    set { OutOfLine.modify(&arrays, empty: .init()) { $0.minItems = newValue } }
+  }
+  var maxItems: Int? {
+    get { arrays?.group.maxItems }
+    set { OutOfLine.modify(&arrays, empty: .init()) { $0.maxItems = newValue } }
+  }
+  var uniqueItems: Bool {
+    get { arrays?.group.uniqueItems ?? false }
+    set { OutOfLine.modify(&arrays, empty: .init()) { $0.uniqueItems = newValue } }
+  }
+  var unevaluatedItems: Int? {
+    get { arrays?.group.unevaluatedItems }
+    set { OutOfLine.modify(&arrays, empty: .init()) { $0.unevaluatedItems = newValue } }
+  }
+
+  var patternProperties: [(pattern: Int, schema: Int)] {
+    get { objects?.group.patternProperties ?? [] }
+    set { OutOfLine.modify(&objects, empty: .init()) { $0.patternProperties = newValue } }
+  }
+  var propertyNames: Int? {
+    get { objects?.group.propertyNames }
+    set { OutOfLine.modify(&objects, empty: .init()) { $0.propertyNames = newValue } }
+  }
+  var dependentRequired: [(key: String, required: [String])] {
+    get { objects?.group.dependentRequired ?? [] }
+    set { OutOfLine.modify(&objects, empty: .init()) { $0.dependentRequired = newValue } }
+  }
+  var dependentSchemas: [(key: String, schema: Int)] {
+    get { objects?.group.dependentSchemas ?? [] }
+    set { OutOfLine.modify(&objects, empty: .init()) { $0.dependentSchemas = newValue } }
+  }
+  var minProperties: Int? {
+    get { objects?.group.minProperties }
+    set { OutOfLine.modify(&objects, empty: .init()) { $0.minProperties = newValue } }
+  }
+  var maxProperties: Int? {
+    get { objects?.group.maxProperties }
+    set { OutOfLine.modify(&objects, empty: .init()) { $0.maxProperties = newValue } }
+  }
+  var unevaluatedProperties: Int? {
+    get { objects?.group.unevaluatedProperties }
+    set { OutOfLine.modify(&objects, empty: .init()) { $0.unevaluatedProperties = newValue } }
+  }
+
+  var not: Int? {
+    get { conditions?.group.not }
+    set { OutOfLine.modify(&conditions, empty: .init()) { $0.not = newValue } }
+  }
+  var ifSchema: Int? {
+    get { conditions?.group.ifSchema }
+    set { OutOfLine.modify(&conditions, empty: .init()) { $0.ifSchema = newValue } }
+  }
+  var thenSchema: Int? {
+    get { conditions?.group.thenSchema }
+    set { OutOfLine.modify(&conditions, empty: .init()) { $0.thenSchema = newValue } }
+  }
+  var elseSchema: Int? {
+    get { conditions?.group.elseSchema }
+    set { OutOfLine.modify(&conditions, empty: .init()) { $0.elseSchema = newValue } }
+  }
+
+  var allOfByKey: KeyedMembers? {
+    get { choices?.group.allOfByKey }
+    set { OutOfLine.modify(&choices, empty: .init()) { $0.allOfByKey = newValue } }
+  }
+  var anyOfBranches: BranchSet? {
+    get { choices?.group.anyOfBranches }
+    set { OutOfLine.modify(&choices, empty: .init()) { $0.anyOfBranches = newValue } }
+  }
+  var oneOfBranches: BranchSet? {
+    get { choices?.group.oneOfBranches }
+    set { OutOfLine.modify(&choices, empty: .init()) { $0.oneOfBranches = newValue } }
   }
 }

@@ -84,7 +84,8 @@ extension Validator {
       return false
     }
     var valid = true
-    var local: Evaluated? = evaluated != nil || s.k.needsAnnotations ? Evaluated() : nil
+    let groups = s.k.groups
+    var local: Evaluated? = evaluated != nil || groups.contains(.unevaluated) ? Evaluated() : nil
 
     if let constant = s.k.constValue, !constant.sameJSON(x) {
       guard fail(report, &valid, Messages.const(constant, found: x, subject), at: x.location) else { return false }
@@ -94,7 +95,6 @@ extension Validator {
         return false
       }
     }
-    let groups = s.k.groups
     switch x.content {
     case .int where groups.contains(.number), .double where groups.contains(.number):
       guard checkNumber(x, s, report: report, valid: &valid) else { return false }
