@@ -332,14 +332,21 @@ struct SchemaKeywords: Sendable {
   }
 }
 
-/// A group of keywords kept out of line (``SchemaKeywords``). Immutable: a change makes a new one.
-final class OutOfLine<Group: Sendable>: Sendable {
-  let group: Group
+/// A group of keywords kept out of line (``SchemaKeywords``), copied on write like a value.
+final class OutOfLine<Group: Sendable>: @unchecked Sendable {
+  // Sendable: `group` changes only in `modify`, while the box is uniquely referenced (a schema object being read
+  // or compiled); a box that is shared is copied first, so one another thread can see never changes.
+  private(set) var group: Group
 
   init(_ group: Group) { self.group = group }
 
-  /// Applies `change` to the group in `box` (an empty group when there is none).
+  /// Applies `change` to the group in `box` (an empty group when there is none), in place when `box` is the
+  /// only reference to it: a schema object being read sets its keywords one at a time.
   static func modify(_ box: inout OutOfLine?, empty: Group, _ change: (inout Group) -> Void) {
+    if isKnownUniquelyReferenced(&box), let unique = box {
+      change(&unique.group)
+      return
+    }
     var group = box?.group ?? empty
     change(&group)
     box = OutOfLine(group)
