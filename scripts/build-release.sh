@@ -16,10 +16,10 @@
 #   conformance record in the binary (thousands of them) once per type: about 3 million instructions of each
 #   flowlint run.
 # - `-use-ld=lld`, `-function-sections` and `--symbol-ordering-file=scripts/startup-order/PRODUCT.txt`: the
-#   functions that the product's everyday commands run are placed first and together (scripts/startup-order.py
-#   lists them), so a process maps fewer pages of code as it starts; lld, the toolchain's linker, is the one that
-#   takes such a list. docs/benchmarks.md ("Where the time goes") has what it gains. A product without a list is
-#   linked in lld's own order; a name a list has and the code no longer has is skipped.
+#   functions that the product's everyday commands run, then the data they touch, are placed first and together
+#   (scripts/startup-order.py lists them), so a process maps fewer pages as it starts; lld, the toolchain's
+#   linker, is the one that takes such a list. docs/benchmarks.md ("Where the time goes") has what it gains. A
+#   product without a list is linked in lld's own order; a name a list has and the code no longer has is skipped.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 product=""
