@@ -335,7 +335,7 @@ struct SchemaKeywords: Sendable {
 /// A group of keywords kept out of line (``SchemaKeywords``), copied on write like a value.
 final class OutOfLine<Group: Sendable>: @unchecked Sendable {
   // Sendable: `group` changes only in `modify`, while the box is uniquely referenced (a schema object being read
-  // or compiled); a box that is shared is copied first, so one another thread can see never changes.
+  // or compiled); a shared box is copied first, so a box that another thread can see never changes.
   private(set) var group: Group
 
   init(_ group: Group) { self.group = group }
