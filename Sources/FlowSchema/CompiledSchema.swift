@@ -253,7 +253,8 @@ struct KeywordGroups: OptionSet, Hashable, Sendable {
 /// The keywords most schema objects lack (number bounds, most array and object keywords, `not`/`if`, the
 /// `anyOf`/`oneOf` facts) are kept out of line, one allocation per group present: with every keyword inline an
 /// object took 866 bytes, and a seed lint reads about 200 of them at start-up, each page of them a fault. The
-/// properties below read and write them as if inline.
+/// properties below read and write them as if inline. The validator reads them through the groups (`s.k.arrays?.group.items`): in a
+/// debug build each call of a computed property copies the whole value onto the stack, and evaluation recurses.
 struct SchemaKeywords: Sendable {
   var location: SourceLocation
   /// JSON pointer of the schema in its document, for messages (`#/$defs/step`).
@@ -287,11 +288,11 @@ struct SchemaKeywords: Sendable {
   var anyOf: [Int] = []
   var oneOf: [Int] = []
 
-  private var numbers: OutOfLine<NumberKeywords>?
-  private var arrays: OutOfLine<ArrayKeywords>?
-  private var objects: OutOfLine<ObjectKeywords>?
-  private var conditions: OutOfLine<ConditionKeywords>?
-  private var choices: OutOfLine<ChoiceKeywords>?
+  private(set) var numbers: OutOfLine<NumberKeywords>?
+  private(set) var arrays: OutOfLine<ArrayKeywords>?
+  private(set) var objects: OutOfLine<ObjectKeywords>?
+  private(set) var conditions: OutOfLine<ConditionKeywords>?
+  private(set) var choices: OutOfLine<ChoiceKeywords>?
 
   /// Which groups of keywords are present, so evaluation skips the others without touching them.
   var groups: KeywordGroups = []

@@ -194,19 +194,19 @@ extension Validator {
   private mutating func checkNumber(_ x: Node, _ s: CompiledSchema, report: Bool, valid: inout Bool) -> Bool {
     // The rendering only for a message: most numbers pass.
     var found: String { NodeRendering.short(x) }
-    if let m = s.k.minimum, m.compare(x) < 0 {
+    if let m = s.k.numbers?.group.minimum, m.compare(x) < 0 {
       guard fail(report, &valid, "expected a number >= \(m), found \(found)", at: x.location) else { return false }
     }
-    if let m = s.k.maximum, m.compare(x) > 0 {
+    if let m = s.k.numbers?.group.maximum, m.compare(x) > 0 {
       guard fail(report, &valid, "expected a number <= \(m), found \(found)", at: x.location) else { return false }
     }
-    if let m = s.k.exclusiveMinimum, m.compare(x) <= 0 {
+    if let m = s.k.numbers?.group.exclusiveMinimum, m.compare(x) <= 0 {
       guard fail(report, &valid, "expected a number > \(m), found \(found)", at: x.location) else { return false }
     }
-    if let m = s.k.exclusiveMaximum, m.compare(x) >= 0 {
+    if let m = s.k.numbers?.group.exclusiveMaximum, m.compare(x) >= 0 {
       guard fail(report, &valid, "expected a number < \(m), found \(found)", at: x.location) else { return false }
     }
-    if let m = s.k.multipleOf, !Self.isMultiple(x, of: m) {
+    if let m = s.k.numbers?.group.multipleOf, !Self.isMultiple(x, of: m) {
       guard fail(report, &valid, "expected a multiple of \(m), found \(found)", at: x.location) else {
         return false
       }
@@ -253,10 +253,11 @@ extension Validator {
     let count = items.count
     guard
       checkBounds(
-        count, s.k.minItems, s.k.maxItems, of: "item", at: x.location, overAt: { items[$0].location },
+        count, s.k.arrays?.group.minItems, s.k.arrays?.group.maxItems, of: "item", at: x.location,
+        overAt: { items[$0].location },
         report: report, valid: &valid)
     else { return false }
-    if s.k.uniqueItems, count > 1, let (first, second) = Self.firstDuplicate(items) {
+    if (s.k.arrays?.group.uniqueItems ?? false), count > 1, let (first, second) = Self.firstDuplicate(items) {
       guard
         fail(
           report, &valid,
@@ -264,20 +265,20 @@ extension Validator {
           at: items[second].location)
       else { return false }
     }
-    let prefixCount = min(count, s.k.prefixItems.count)
+    let prefixCount = min(count, (s.k.arrays?.group.prefixItems ?? []).count)
     for position in 0..<prefixCount {
-      if !applyChild(items[position], s.k.prefixItems[position], Subject(), report: report) {
+      if !applyChild(items[position], (s.k.arrays?.group.prefixItems ?? [])[position], Subject(), report: report) {
         valid = false
         if !report { return false }
       }
     }
     if prefixCount > 0, let current = local?.prefix { local?.prefix = max(current, prefixCount) }
-    if let itemSchema = s.k.items, count > prefixCount {
+    if let itemSchema = s.k.arrays?.group.items, count > prefixCount {
       if program.schemas[itemSchema].k.rejectsAll {
         guard
           fail(
             report, &valid,
-            "expected at most \(Messages.count(s.k.prefixItems.count, "item")), found \(count)",
+            "expected at most \(Messages.count((s.k.arrays?.group.prefixItems ?? []).count, "item")), found \(count)",
             at: items[prefixCount].location)
         else { return false }
       } else {
@@ -288,18 +289,19 @@ extension Validator {
       }
       local?.allItems = true
     }
-    if let contains = s.k.contains {
+    if let contains = s.k.arrays?.group.contains {
       let pointer = program.schemas[contains].k.pointer
-      let minimum = s.k.minContains ?? 1
+      let minimum = s.k.arrays?.group.minContains ?? 1
       var matches = 0
       for (position, item) in items.enumerated() where applyChild(item, contains, Subject(), report: false) {
         matches += 1
         local?.items.insert(position)
-        if local == nil && s.k.maxContains == nil && matches >= minimum { break }
+        if local == nil && s.k.arrays?.group.maxContains == nil && matches >= minimum { break }
       }
       guard
         checkBounds(
-          matches, minimum, s.k.maxContains, of: "item", matching: pointer, at: x.location, report: report,
+          matches, minimum, s.k.arrays?.group.maxContains, of: "item", matching: pointer, at: x.location,
+          report: report,
           valid: &valid)
       else { return false }
     }
@@ -328,7 +330,8 @@ extension Validator {
   ) -> Bool {
     guard
       checkBounds(
-        entries.count, s.k.minProperties, s.k.maxProperties, of: "property", at: x.location,
+        entries.count, s.k.objects?.group.minProperties, s.k.objects?.group.maxProperties, of: "property",
+        at: x.location,
         overAt: { entries[$0].keyLocation }, report: report, valid: &valid)
     else { return false }
     // Missing required properties are reported after the properties, so that a misspelt one ('userID' for
@@ -338,8 +341,9 @@ extension Validator {
       guard report else { return fail(report, &valid, "", at: x.location) }
       missing.append(name)
     }
-    if !s.k.dependentRequired.isEmpty {
-      for (trigger, names) in s.k.dependentRequired where entries.contains(where: { $0.key == trigger }) {
+    if !(s.k.objects?.group.dependentRequired ?? []).isEmpty {
+      for (trigger, names) in (s.k.objects?.group.dependentRequired ?? [])
+      where entries.contains(where: { $0.key == trigger }) {
         for name in names where !entries.contains(where: { $0.key == name }) {
           guard
             fail(
@@ -350,14 +354,16 @@ extension Validator {
       }
     }
     let schemaProgram = program
-    let hasApplicators = !s.k.properties.isEmpty || !s.k.patternProperties.isEmpty || s.k.additionalProperties != nil
-    if hasApplicators || s.k.propertyNames != nil {
+    let hasApplicators =
+      !s.k.properties.isEmpty || !(s.k.objects?.group.patternProperties ?? []).isEmpty
+      || s.k.additionalProperties != nil
+    if hasApplicators || s.k.objects?.group.propertyNames != nil {
       // By position, not `for entry in entries`: copying each entry out cost more than checking it.
       for position in entries.indices {
         let key = entries[position].key
         let keyLocation = entries[position].keyLocation
         let subject = Subject(key: key, keyLocation: keyLocation)
-        if let names = s.k.propertyNames {
+        if let names = s.k.objects?.group.propertyNames {
           let name = Node(.string(key), at: keyLocation)
           if !applyChild(name, names, Subject(isPropertyName: true), report: report) {
             valid = false
@@ -373,8 +379,8 @@ extension Validator {
             if !report { return false }
           }
         }
-        if !s.k.patternProperties.isEmpty {
-          for (pattern, schema) in s.k.patternProperties where patterns.matches(pattern, key) {
+        if !(s.k.objects?.group.patternProperties ?? []).isEmpty {
+          for (pattern, schema) in (s.k.objects?.group.patternProperties ?? []) where patterns.matches(pattern, key) {
             matched = true
             if !applyChild(entries[position].value, schema, subject, report: report) {
               valid = false
@@ -406,7 +412,9 @@ extension Validator {
   }
 
   private static func unknownProperty(_ name: String, _ s: CompiledSchema, _ program: SchemaProgram) -> String {
-    let patterns = s.k.patternProperties.map { "a name matching '\(program.patterns[$0.pattern])'" }
+    let patterns = (s.k.objects?.group.patternProperties ?? []).map {
+      "a name matching '\(program.patterns[$0.pattern])'"
+    }
     return Messages.unknownProperty(name, known: s.k.propertyOrder, patterns: patterns)
   }
 }
@@ -423,7 +431,7 @@ extension Validator {
     }
     // Without annotations to gather and below the depth limit, a choice by a property's value is made directly
     // (what applying each member would do, as `applyKeyed` says).
-    if let keyed = s.k.allOfByKey, local == nil, depth < Self.maxDepth, let entries = x.entries {
+    if let keyed = s.k.choices?.group.allOfByKey, local == nil, depth < Self.maxDepth, let entries = x.entries {
       guard applyKeyed(x, entries, keyed, subject, report: report, valid: &valid) else { return false }
     } else if !s.k.allOf.isEmpty {
       for member in s.k.allOf where !applyHere(x, member, subject, report: report, local: &local) {
@@ -431,7 +439,7 @@ extension Validator {
         if !report { return false }
       }
     }
-    if let branches = s.k.anyOfBranches {
+    if let branches = s.k.choices?.group.anyOfBranches {
       var matched = false
       for (position, branch) in s.k.anyOf.enumerated() where branches.facts[position].mayMatch(x) {
         var sub: Evaluated? = local == nil ? nil : Evaluated()
@@ -447,7 +455,7 @@ extension Validator {
         reportBranches(x, s.k.anyOf, branches, subject)
       }
     }
-    if let branches = s.k.oneOfBranches {
+    if let branches = s.k.choices?.group.oneOfBranches {
       var passing: [(position: Int, evaluated: Evaluated?)] = []
       for (position, branch) in s.k.oneOf.enumerated() where branches.facts[position].mayMatch(x) {
         var sub: Evaluated? = local == nil ? nil : Evaluated()
@@ -479,7 +487,7 @@ extension Validator {
         }
       }
     }
-    if let not = s.k.not, applyChild(x, not, subject, report: false) {
+    if let not = s.k.conditions?.group.not, applyChild(x, not, subject, report: false) {
       let message = Messages.forbidden(x, program.schemas[not].k, subject)
       guard
         fail(
@@ -487,18 +495,20 @@ extension Validator {
           at: x.location)
       else { return false }
     }
-    if let condition = s.k.ifSchema {
+    if let condition = s.k.conditions?.group.ifSchema {
       var sub: Evaluated? = local == nil ? nil : Evaluated()
       let holds = eval(x, condition, subject, report: false, evaluated: &sub)
       if holds, let sub { local?.merge(sub) }
-      if let next = holds ? s.k.thenSchema : s.k.elseSchema, !applyHere(x, next, subject, report: report, local: &local)
+      if let next = holds ? s.k.conditions?.group.thenSchema : s.k.conditions?.group.elseSchema,
+        !applyHere(x, next, subject, report: report, local: &local)
       {
         valid = false
         if !report { return false }
       }
     }
-    if !s.k.dependentSchemas.isEmpty, let entries = x.entries {
-      for (trigger, schema) in s.k.dependentSchemas where entries.contains(where: { $0.key == trigger }) {
+    if !(s.k.objects?.group.dependentSchemas ?? []).isEmpty, let entries = x.entries {
+      for (trigger, schema) in (s.k.objects?.group.dependentSchemas ?? [])
+      where entries.contains(where: { $0.key == trigger }) {
         if !applyHere(x, schema, subject, report: report, local: &local) {
           valid = false
           if !report { return false }
@@ -532,7 +542,7 @@ extension Validator {
   private mutating func checkUnevaluated(
     _ x: Node, _ s: CompiledSchema, report: Bool, valid: inout Bool, local: inout Evaluated?
   ) -> Bool {
-    if let schema = s.k.unevaluatedProperties, let entries = x.entries {
+    if let schema = s.k.objects?.group.unevaluatedProperties, let entries = x.entries {
       let rejectsAll = program.schemas[schema].k.rejectsAll
       for entry in entries where !(local?.properties.contains(entry.key) ?? false) {
         if rejectsAll {
@@ -548,7 +558,7 @@ extension Validator {
         local?.properties.insert(entry.key)
       }
     }
-    if let schema = s.k.unevaluatedItems, let items = x.sequence {
+    if let schema = s.k.arrays?.group.unevaluatedItems, let items = x.sequence {
       for (position, item) in items.enumerated() where !(local?.containsItem(position) ?? false) {
         if program.schemas[schema].k.rejectsAll {
           guard
