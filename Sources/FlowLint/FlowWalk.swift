@@ -73,6 +73,8 @@ package struct FlowWalk: Sendable {
   package private(set) var outcomeTables: [OutcomeTable] = []
   /// Every action call and custom effect, with its arguments.
   package private(set) var calls: [CallSite] = []
+  /// ``extraRoots(params:resultOf:flow:)``'s `result` roots by action, while the walk runs (emptied after).
+  private var resultRootsByAction: [ActionName: [String: ValueType]] = [:]
 
   package init(_ flow: Flow) {
     routes = flow.routes
@@ -118,6 +120,7 @@ package struct FlowWalk: Sendable {
       let params = list.openEntry.map(Self.paramRoots) ?? [:]
       effects(list.effects, flow: flow, params: params, resultOf: list.resultOf)
     }
+    resultRootsByAction = [:]
   }
 
   private mutating func walkStep(_ step: Step, index: StepIndex, flow: Flow) {
@@ -234,11 +237,27 @@ package struct FlowWalk: Sendable {
     }
   }
 
-  /// `result` in the `on:` entry of `source`: every field any outcome of the action returns (reading one the
+  /// The names an expression may read besides the flow's: `params` (an `open:` entry's) and `result` in the `on:`
+  /// entry of `source` (``resultRoots(of:flow:)``, worked out once per action while the walk runs: a flow routes
+  /// the same action's outcomes in many places).
+  private mutating func extraRoots(
+    params: [String: ValueType], resultOf source: ResultSource?, flow: Flow
+  ) -> [String: ValueType] {
+    guard let source else { return params }
+    let roots: [String: ValueType]
+    if let known = resultRootsByAction[source.action] {
+      roots = known
+    } else {
+      roots = Self.resultRoots(of: source.action, flow: flow)
+      resultRootsByAction[source.action] = roots
+    }
+    return params.isEmpty ? roots : params.merging(roots) { $1 }
+  }
+
+  /// `result` in the `on:` entry of an action: every field any outcome of the action returns (reading one the
   /// entry's outcomes do not return is the `result-field` rule's), `any` for an undeclared action.
-  private static func resultRoots(_ source: ResultSource?, flow: Flow) -> [String: ValueType] {
-    guard let source else { return [:] }
-    guard let declaration = flow.action(source.action) else { return ["result": .any] }
+  private static func resultRoots(of action: ActionName, flow: Flow) -> [String: ValueType] {
+    guard let declaration = flow.action(action) else { return ["result": .any] }
     var fields: [String: ValueType] = [:]
     for outcome in declaration.outcomes {
       for field in outcome.result {
@@ -256,7 +275,7 @@ package struct FlowWalk: Sendable {
   private mutating func transition(
     _ transition: Transition, flow: Flow, params: [String: ValueType] = [:], resultOf: ResultSource?
   ) {
-    let extraRoots = params.merging(Self.resultRoots(resultOf, flow: flow)) { $1 }
+    let extraRoots = extraRoots(params: params, resultOf: resultOf, flow: flow)
     text(transition.label)
     condition(transition.enabled, extraRoots: extraRoots, resultOf: resultOf)
     condition(transition.visible, extraRoots: extraRoots, resultOf: resultOf)
@@ -273,7 +292,7 @@ package struct FlowWalk: Sendable {
   private mutating func effects(
     _ effects: [Effect], flow: Flow, params: [String: ValueType] = [:], resultOf: ResultSource? = nil
   ) {
-    let extraRoots = params.merging(Self.resultRoots(resultOf, flow: flow)) { $1 }
+    let extraRoots = extraRoots(params: params, resultOf: resultOf, flow: flow)
     for effect in effects {
       condition(effect.when, extraRoots: extraRoots, resultOf: resultOf)
       switch effect.kind {

@@ -29,8 +29,6 @@ extension Explorer {
     /// on one thread.
     var transitions: TransitionCache
     let reusesMoves: Bool
-    /// The edges of the state ``expandReusing(key:payload:)`` is expanding, until they are taken.
-    var pending = PendingEdges()
     /// With more threads, once ``ExploreOptions/oneThreadFirst`` states are expanded: each thread's transition
     /// cache, and per cache the moves it numbered (``ExpandedPiece``).
     var workers: ReusingWorkers?
@@ -58,7 +56,6 @@ extension Explorer {
         columns: options.compact ? coder.width + coder.payloadWidth : 0, split: options.compact ? coder.width : 0)
       transitions = TransitionCache(coder: coder, flow: flow)
       reusesMoves = options.reusesTransitions
-      pending.packLike(set)
       workerMoves = Array(repeating: [], count: options.jobs)
     }
 
@@ -364,7 +361,8 @@ extension Explorer {
     {
       let (width, payloadWidth) = (key.count, payload.count)
       let state = batch.state(index)
-      coder.expandWords(key: state[..<width], payload: state[width...])
+      coder.expandWords(
+        key: UnsafeBufferPointer(rebasing: state[..<width]), payload: UnsafeBufferPointer(rebasing: state[width...]))
       var taking = beginTaking()
       let end = Int(piece.edgeEnds[index % Explorer.parallelPiece])
       guard end >= 0 else { return takeUnexpanded(taking) }
@@ -458,6 +456,9 @@ extension Explorer {
       var waitingKey = key
       var waitingPayload = payload
       var taken: ExpansionBatch?
+      // The edges of the state ``expandReusing(key:payload:pending:)`` is expanding, until they are taken.
+      var pending = PendingEdges()
+      pending.packLike(set)
       while processed < set.count, !result.hitLimit {
         if options.jobs > 1 && processed >= options.oneThreadFirst && workers == nil {
           workers = ReusingWorkers(jobs: options.jobs, seed: transitions)
@@ -482,9 +483,11 @@ extension Explorer {
         } else {
           waiting(processed, key: &waitingKey, payload: &waitingPayload)
           // Decoded only when a move is made by the engine (or for a dead end's inputs).
-          coder.expandWords(key: waitingKey[...], payload: waitingPayload[...])
+          waitingKey.withUnsafeBufferPointer { key in
+            waitingPayload.withUnsafeBufferPointer { coder.expandWords(key: key, payload: $0) }
+          }
           if reusesMoves {
-            expandReusing(key: waitingKey, payload: waitingPayload)
+            expandReusing(key: waitingKey, payload: waitingPayload, pending: &pending)
           } else {
             let restartCached = !coder.expandingIsPending && restarts[coder.launchInputs()] != nil
             var expansion = Expansion(state: nil)

@@ -61,9 +61,11 @@ extension Explorer {
       let width = stateKey.count
       words.removeAll(keepingCapacity: true)
       words += state
-      _ = stateKey.withUnsafeMutableBufferPointer { $0.update(fromContentsOf: state[..<width]) }
-      _ = statePayload.withUnsafeMutableBufferPointer { $0.update(fromContentsOf: state[width...]) }
-      coder.expandWords(key: state[..<width], payload: state[width...])
+      let expandedKey = UnsafeBufferPointer(rebasing: state[..<width])
+      let expandedPayload = UnsafeBufferPointer(rebasing: state[width...])
+      _ = stateKey.withUnsafeMutableBufferPointer { $0.update(fromContentsOf: expandedKey) }
+      _ = statePayload.withUnsafeMutableBufferPointer { $0.update(fromContentsOf: expandedPayload) }
+      coder.expandWords(key: expandedKey, payload: expandedPayload)
       let (context, isNew) = cache.context(of: words)
       if isNew { cache.addMoves(explorer.moves(from: coder.expanding(clock: explorer.options.clock))) }
       for index in cache.moves[Int(context)].indices {
@@ -185,11 +187,10 @@ struct ExpandedPiece: Sendable {
     key.withUnsafeBufferPointer { key in
       payload.withUnsafeBufferPointer { payload in
         if let packer {
-          if let hash = packer.pack(key, payload, into: &rows, at: rows.count) {
+          if let hash = packer.append(key, payload, to: &rows) {
             hashes.append(hash)
             return
           }
-          rows.removeLast(packer.rowBytes)
           hashes.append(Int.min)
         }
         words.append(contentsOf: key)

@@ -7,9 +7,10 @@ extension Explorer.Exploring {
   /// Expands the state the coder holds (key `stateKey`, payload `statePayload`) and takes its edges as
   /// ``take(_:)`` does: the result of a move comes from ``transitions`` when a state that agrees on what the move
   /// reads made it before, else from the engine (and is kept there). The state is decoded only for a move the
-  /// engine makes. The edges wait in ``pending`` until every move is tried (a failure, which numbers its move,
+  /// engine makes. The edges wait in `pending` until every move is tried (a failure, which numbers its move,
   /// takes those before it first), so the set's table slots of the states they reach are fetched meanwhile.
-  mutating func expandReusing(key stateKey: [UInt32], payload statePayload: [UInt32]) {
+  /// `pending` is the caller's, not a part of `self`: taking its edges changes `self` while they are read in place.
+  mutating func expandReusing(key stateKey: [UInt32], payload statePayload: [UInt32], pending: inout PendingEdges) {
     var taking = beginTaking()
     guard takingDepth < options.maxDepth else { return takeUnexpanded(taking) }
     words.removeAll(keepingCapacity: true)
@@ -41,7 +42,7 @@ extension Explorer.Exploring {
         switch reused {
         case .refused: continue
         case .failed:
-          guard takePending(&taking) else { break trying }
+          guard takePending(&taking, edges: &pending) else { break trying }
           takeFailure(taking, move: moves[index], message: transitions.failure(of: outcome))
           continue
         case .reached:
@@ -67,7 +68,7 @@ extension Explorer.Exploring {
         switch made {
         case .refused: continue
         case .failed(let message):
-          guard takePending(&taking) else { break trying }
+          guard takePending(&taking, edges: &pending) else { break trying }
           takeFailure(taking, move: moves[index], message: message)
           continue
         case .reached(_, let produced): records = produced
@@ -80,27 +81,21 @@ extension Explorer.Exploring {
         continue
       }
       // A value too wide for the packer (a column of the set widens) or `--compact`: taken at once.
-      guard takePending(&taking) else { break trying }
+      guard takePending(&taking, edges: &pending) else { break trying }
       let taken = takeEdge(
         &taking, move: nil, kind: kind, records: records, place: place, isAnotherState: true, launchInputs: nil)
       guard taken else { break trying }
       if !pending.packs(as: set) { pending.packLike(set) }
     }
-    _ = takePending(&taking)
+    _ = takePending(&taking, edges: &pending)
     finishTaking(taking)
   }
 
-  /// Takes the edges waiting in ``pending``, in order, and empties it; false when a limit stopped the
-  /// exploration (the edges after it are dropped).
-  mutating func takePending(_ taking: inout Taking) -> Bool {
-    guard pending.count > 0 else { return !taking.interrupted }
-    // Out of `self` while taken (moved, not copied): ``takeEdge`` changes `self`, and the rows are read in place.
-    var edges = PendingEdges()
-    swap(&edges, &pending)
-    defer {
-      edges.removeAll()
-      swap(&edges, &pending)
-    }
+  /// Takes the edges waiting in `edges`, in order, and empties it; false when a limit stopped the exploration
+  /// (the edges after it are dropped).
+  mutating func takePending(_ taking: inout Taking, edges: inout PendingEdges) -> Bool {
+    guard edges.count > 0 else { return !taking.interrupted }
+    defer { edges.removeAll() }
     var record = 0
     return edges.rows.withUnsafeBytes { rows in
       for index in 0..<edges.count where !taking.interrupted {
@@ -162,7 +157,7 @@ extension TransitionCache.Outcome {
   }
 }
 
-/// The edges of the state ``Explorer/Exploring/expandReusing(key:payload:)`` is expanding, waiting to be taken
+/// The edges of the state ``Explorer/Exploring/expandReusing(key:payload:pending:)`` is expanding, waiting to be taken
 /// until every move is tried: each state reached is packed as the set packs its rows and its key hashed
 /// (``StateSet/insert(packed:hash:)``), and the table slot of that hash is fetched, so the slot is in the cache
 /// when the edge is taken (the set is far larger than the cache, and a slot fetched only when needed held the

@@ -120,14 +120,19 @@ struct StateCoder {
   /// Makes the state with `key` and `payload` the one whose successors are encoded next, without decoding it
   /// (``expanding(clock:)`` decodes it when it is needed: most states' moves are all reused,
   /// ``TransitionCache``).
-  mutating func expandWords<Words: Collection<UInt32>>(key: Words, payload: Words) {
+  mutating func expandWords(key: UnsafeBufferPointer<UInt32>, payload: UnsafeBufferPointer<UInt32>) {
     if hasParent {
       // The decoded state's words become the previous ones: the next decoding shares what is alike.
       swap(&parentKey, &previousKey)
       swap(&parentPayload, &previousPayload)
     }
-    _ = parentKey.withUnsafeMutableBufferPointer { $0.update(fromContentsOf: key.prefix(width)) }
-    _ = parentPayload.withUnsafeMutableBufferPointer { $0.update(fromContentsOf: payload.prefix(payloadWidth)) }
+    // One copy each, from the callers' buffers: slices of their arrays were retained and copied word by word.
+    _ = parentKey.withUnsafeMutableBufferPointer {
+      $0.update(fromContentsOf: UnsafeBufferPointer(rebasing: key[..<width]))
+    }
+    _ = parentPayload.withUnsafeMutableBufferPointer {
+      $0.update(fromContentsOf: UnsafeBufferPointer(rebasing: payload[..<payloadWidth]))
+    }
     hasParent = false
     hasParentWords = true
   }

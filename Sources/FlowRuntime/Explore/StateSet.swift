@@ -348,6 +348,19 @@ struct PackedRows {
       }
     }
 
+    /// ``pack(_:_:into:)`` onto the end of `rows`; nil, `rows` unchanged, when a value is too wide for its column.
+    /// The row is packed on the stack and appended in one copy: growing `rows` by a row of zeros first went
+    /// through the generic append of a repeated element, byte by byte.
+    func append(_ key: UnsafeBufferPointer<UInt32>, _ payload: UnsafeBufferPointer<UInt32>, to rows: inout [UInt8])
+      -> Int?
+    {
+      withUnsafeTemporaryAllocation(of: UInt8.self, capacity: rowBytes) { row in
+        guard let hash = pack(key, payload, into: row) else { return nil }
+        rows.append(contentsOf: UnsafeBufferPointer(row))
+        return hash
+      }
+    }
+
     /// Writes the key and payload of `row`, which this packer packed.
     func unpack(_ row: UnsafeRawBufferPointer, into key: inout [UInt32], _ payload: inout [UInt32]) {
       PackedRows.unpack(row, runs: runs, into: &key, &payload)
