@@ -169,6 +169,8 @@ struct ExpandedPiece: Sendable {
   /// key and payload in `words`.
   let packer: PackedRows.Packer?
   var rows: [UInt8] = []
+  /// The end of the rows packed in `rows` (which grows ahead of them).
+  private(set) var rowsEnd = 0
   var hashes: [Int] = []
   var words: [UInt32] = []
   var others: [Explorer.Successor] = []
@@ -187,7 +189,8 @@ struct ExpandedPiece: Sendable {
     key.withUnsafeBufferPointer { key in
       payload.withUnsafeBufferPointer { payload in
         if let packer {
-          if let hash = packer.append(key, payload, to: &rows) {
+          if let hash = packer.pack(key, payload, into: &rows, at: rowsEnd) {
+            rowsEnd += packer.rowBytes
             hashes.append(hash)
             return
           }
@@ -343,7 +346,7 @@ final class ExpansionBatch: Sendable {
       var expanded = ExpandedPiece(worker: slot, packer: packer)
       // Room for a few edges per state: growing the words by doubling copied about half a gigabyte on anicca-v01.
       if let packer {
-        expanded.rows.reserveCapacity(Explorer.parallelPiece * 8 * packer.rowBytes)
+        expanded.rows = Array(repeating: 0, count: Explorer.parallelPiece * 8 * packer.rowBytes)
         expanded.hashes.reserveCapacity(Explorer.parallelPiece * 8)
       } else {
         expanded.words.reserveCapacity(Explorer.parallelPiece * 8 * stride)

@@ -337,27 +337,18 @@ struct PackedRows {
       }
     }
 
-    /// ``pack(_:_:into:)`` into `rows` from byte `start` on, growing `rows` to hold the row.
+    /// ``pack(_:_:into:)`` into `rows` from byte `start` on, growing `rows` to hold the row: by half as many bytes
+    /// again at least, so that the rows of many edges are not grown one at a time (through the generic append of
+    /// a repeated element, byte by byte). `rows` may then be longer than the rows packed into it.
     func pack(
       _ key: UnsafeBufferPointer<UInt32>, _ payload: UnsafeBufferPointer<UInt32>, into rows: inout [UInt8],
       at start: Int
     ) -> Int? {
-      if rows.count < start + rowBytes { rows += repeatElement(0, count: start + rowBytes - rows.count) }
+      if rows.count < start + rowBytes {
+        rows += repeatElement(0, count: max(start + rowBytes - rows.count, rows.count / 2, 4 * rowBytes))
+      }
       return rows.withUnsafeMutableBufferPointer {
         pack(key, payload, into: UnsafeMutableBufferPointer(rebasing: $0[start..<(start + rowBytes)]))
-      }
-    }
-
-    /// ``pack(_:_:into:)`` onto the end of `rows`; nil, `rows` unchanged, when a value is too wide for its column.
-    /// The row is packed on the stack and appended in one copy: growing `rows` by a row of zeros first went
-    /// through the generic append of a repeated element, byte by byte.
-    func append(_ key: UnsafeBufferPointer<UInt32>, _ payload: UnsafeBufferPointer<UInt32>, to rows: inout [UInt8])
-      -> Int?
-    {
-      withUnsafeTemporaryAllocation(of: UInt8.self, capacity: rowBytes) { row in
-        guard let hash = pack(key, payload, into: row) else { return nil }
-        rows.append(contentsOf: UnsafeBufferPointer(row))
-        return hash
       }
     }
 
