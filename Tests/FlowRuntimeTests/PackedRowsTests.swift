@@ -137,6 +137,50 @@ struct PackedRowsTests {
     #expect(StateSet(width: 4, compact: true).packer == nil)
   }
 
+  /// Rows packed one after another into one array (``PackedRows/Packer/pack(_:_:into:at:)``, as a thread's piece
+  /// and the edges waiting to be taken do): the array grows ahead of the rows, by more than a row at a time; a row
+  /// with a value too wide is refused, and the next row packed at the same place overwrites what it left there.
+  @Test func rowsPackedEndToEndIntoOneGrowingArrayReadBackAsPacked() {
+    var set = StateSet(width: 4, payloadWidth: 3, capacity: 16)
+    let (firstKey, firstPayload) = Self.words(0)
+    _ = set.insert(firstKey, payload: firstPayload)
+    let packer = set.packer!
+    var rows: [UInt8] = []
+    var end = 0
+    var hashes: [Int] = []
+    var packedWords: [(key: [UInt32], payload: [UInt32])] = []
+    var sizes: Set<Int> = []
+    for n in 0..<300 {
+      // Rows 101 on need 2 bytes in the key's second column: refused, with nothing kept.
+      let words = Self.words(n)
+      let hash = words.key.withUnsafeBufferPointer { key in
+        words.payload.withUnsafeBufferPointer { packer.pack(key, $0, into: &rows, at: end) }
+      }
+      sizes.insert(rows.count)
+      #expect((hash == nil) == (n > 100), "row \(n)")
+      guard let hash else { continue }
+      end += packer.rowBytes
+      hashes.append(hash)
+      packedWords.append(words)
+    }
+    #expect(end == 101 * packer.rowBytes && rows.count >= end)
+    // Grown a few times, not once per row.
+    #expect(sizes.count < 12, "\(sizes.sorted())")
+    var key = [UInt32](repeating: 0, count: 4)
+    var payload = [UInt32](repeating: 0, count: 3)
+    rows.withUnsafeBytes { rows in
+      for (index, words) in packedWords.enumerated() {
+        let row = UnsafeRawBufferPointer(rebasing: rows[(index * packer.rowBytes)..<((index + 1) * packer.rowBytes)])
+        packer.unpack(row, into: &key, &payload)
+        #expect(key == words.key && payload == words.payload, "row \(index)")
+        var alone = PackedRows(columns: 7, split: 4)
+        var packed: [UInt8] = []
+        alone.pack(words.key, words.payload, into: &packed)
+        #expect(Array(row) == packed && hashes[index] == alone.hashOfFirst(packed), "row \(index)")
+      }
+    }
+  }
+
   /// The explorer's hash table (``HashSlots``) with hashes that collide: ids whose hashes share their low bits
   /// (one probe run), ids whose hashes agree in all 32 bits a slot keeps (told apart by the caller's key), and
   /// growth past several doublings. Each id is found by its own hash and key, and a key never put is not.
