@@ -251,13 +251,16 @@ extension Validator {
     _ x: Node, _ items: [Node], _ s: CompiledSchema, report: Bool, valid: inout Bool, local: inout Evaluated?
   ) -> Bool {
     let count = items.count
+    // The box of the array keywords, and the prefix read once (not the group copied: evaluation recurses).
+    let arrays = s.k.arrays
+    let prefixItems = arrays?.group.prefixItems ?? []
     guard
       checkBounds(
-        count, s.k.arrays?.group.minItems, s.k.arrays?.group.maxItems, of: "item", at: x.location,
+        count, arrays?.group.minItems, arrays?.group.maxItems, of: "item", at: x.location,
         overAt: { items[$0].location },
         report: report, valid: &valid)
     else { return false }
-    if (s.k.arrays?.group.uniqueItems ?? false), count > 1, let (first, second) = Self.firstDuplicate(items) {
+    if arrays?.group.uniqueItems ?? false, count > 1, let (first, second) = Self.firstDuplicate(items) {
       guard
         fail(
           report, &valid,
@@ -265,20 +268,20 @@ extension Validator {
           at: items[second].location)
       else { return false }
     }
-    let prefixCount = min(count, (s.k.arrays?.group.prefixItems ?? []).count)
+    let prefixCount = min(count, prefixItems.count)
     for position in 0..<prefixCount {
-      if !applyChild(items[position], (s.k.arrays?.group.prefixItems ?? [])[position], Subject(), report: report) {
+      if !applyChild(items[position], prefixItems[position], Subject(), report: report) {
         valid = false
         if !report { return false }
       }
     }
     if prefixCount > 0, let current = local?.prefix { local?.prefix = max(current, prefixCount) }
-    if let itemSchema = s.k.arrays?.group.items, count > prefixCount {
+    if let itemSchema = arrays?.group.items, count > prefixCount {
       if program.schemas[itemSchema].k.rejectsAll {
         guard
           fail(
             report, &valid,
-            "expected at most \(Messages.count((s.k.arrays?.group.prefixItems ?? []).count, "item")), found \(count)",
+            "expected at most \(Messages.count(prefixItems.count, "item")), found \(count)",
             at: items[prefixCount].location)
         else { return false }
       } else {
@@ -289,18 +292,18 @@ extension Validator {
       }
       local?.allItems = true
     }
-    if let contains = s.k.arrays?.group.contains {
+    if let contains = arrays?.group.contains {
       let pointer = program.schemas[contains].k.pointer
-      let minimum = s.k.arrays?.group.minContains ?? 1
+      let minimum = arrays?.group.minContains ?? 1
       var matches = 0
       for (position, item) in items.enumerated() where applyChild(item, contains, Subject(), report: false) {
         matches += 1
         local?.items.insert(position)
-        if local == nil && s.k.arrays?.group.maxContains == nil && matches >= minimum { break }
+        if local == nil && arrays?.group.maxContains == nil && matches >= minimum { break }
       }
       guard
         checkBounds(
-          matches, minimum, s.k.arrays?.group.maxContains, of: "item", matching: pointer, at: x.location,
+          matches, minimum, arrays?.group.maxContains, of: "item", matching: pointer, at: x.location,
           report: report,
           valid: &valid)
       else { return false }
@@ -328,9 +331,13 @@ extension Validator {
     _ x: Node, _ entries: [Node.Entry], _ s: CompiledSchema, report: Bool, valid: inout Bool,
     local: inout Evaluated?
   ) -> Bool {
+    // The box of the object keywords, and its lists read once (not the group copied: evaluation recurses).
+    let objects = s.k.objects
+    let patternProperties = objects?.group.patternProperties ?? []
+    let dependentRequired = objects?.group.dependentRequired ?? []
     guard
       checkBounds(
-        entries.count, s.k.objects?.group.minProperties, s.k.objects?.group.maxProperties, of: "property",
+        entries.count, objects?.group.minProperties, objects?.group.maxProperties, of: "property",
         at: x.location,
         overAt: { entries[$0].keyLocation }, report: report, valid: &valid)
     else { return false }
@@ -341,8 +348,8 @@ extension Validator {
       guard report else { return fail(report, &valid, "", at: x.location) }
       missing.append(name)
     }
-    if !(s.k.objects?.group.dependentRequired ?? []).isEmpty {
-      for (trigger, names) in (s.k.objects?.group.dependentRequired ?? [])
+    if !dependentRequired.isEmpty {
+      for (trigger, names) in dependentRequired
       where entries.contains(where: { $0.key == trigger }) {
         for name in names where !entries.contains(where: { $0.key == name }) {
           guard
@@ -355,15 +362,15 @@ extension Validator {
     }
     let schemaProgram = program
     let hasApplicators =
-      !s.k.properties.isEmpty || !(s.k.objects?.group.patternProperties ?? []).isEmpty
+      !s.k.properties.isEmpty || !patternProperties.isEmpty
       || s.k.additionalProperties != nil
-    if hasApplicators || s.k.objects?.group.propertyNames != nil {
+    if hasApplicators || objects?.group.propertyNames != nil {
       // By position, not `for entry in entries`: copying each entry out cost more than checking it.
       for position in entries.indices {
         let key = entries[position].key
         let keyLocation = entries[position].keyLocation
         let subject = Subject(key: key, keyLocation: keyLocation)
-        if let names = s.k.objects?.group.propertyNames {
+        if let names = objects?.group.propertyNames {
           let name = Node(.string(key), at: keyLocation)
           if !applyChild(name, names, Subject(isPropertyName: true), report: report) {
             valid = false
@@ -379,8 +386,8 @@ extension Validator {
             if !report { return false }
           }
         }
-        if !(s.k.objects?.group.patternProperties ?? []).isEmpty {
-          for (pattern, schema) in (s.k.objects?.group.patternProperties ?? []) where patterns.matches(pattern, key) {
+        if !patternProperties.isEmpty {
+          for (pattern, schema) in patternProperties where patterns.matches(pattern, key) {
             matched = true
             if !applyChild(entries[position].value, schema, subject, report: report) {
               valid = false
@@ -506,9 +513,8 @@ extension Validator {
         if !report { return false }
       }
     }
-    if !(s.k.objects?.group.dependentSchemas ?? []).isEmpty, let entries = x.entries {
-      for (trigger, schema) in (s.k.objects?.group.dependentSchemas ?? [])
-      where entries.contains(where: { $0.key == trigger }) {
+    if let dependentSchemas = s.k.objects?.group.dependentSchemas, !dependentSchemas.isEmpty, let entries = x.entries {
+      for (trigger, schema) in dependentSchemas where entries.contains(where: { $0.key == trigger }) {
         if !applyHere(x, schema, subject, report: report, local: &local) {
           valid = false
           if !report { return false }
