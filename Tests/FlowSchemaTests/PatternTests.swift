@@ -105,6 +105,46 @@ struct PatternTests {
   }
 }
 
+/// `LinearPattern.compiled(_:)`: the patterns of `matches(s, pattern)` and of form fields, compiled once per process.
+struct CompiledPatternTests {
+  /// A pattern from the cache matches as one compiled afresh, the first time and every time after.
+  @Test(arguments: PatternTests.patterns)
+  func aKeptPatternMatchesAsAFreshOne(_ source: String) throws {
+    let fresh = try LinearPattern(source)
+    for _ in 0..<2 {
+      let kept = try LinearPattern.compiled(source)
+      for text in PatternTests.texts {
+        #expect(kept.matches(text) == fresh.matches(text), "'\(source)' on '\(text)'")
+      }
+    }
+  }
+
+  /// A pattern that does not compile is refused each time with its reason, never kept as if it had compiled.
+  @Test func aPatternThatDoesNotCompileIsRefusedEveryTime() {
+    var reasons: [String] = []
+    for _ in 0..<2 {
+      do {
+        _ = try LinearPattern.compiled("(a")
+        Issue.record("'(a' compiled")
+      } catch {
+        reasons.append(error.description)
+      }
+    }
+    #expect(reasons.count == 2 && reasons[0] == reasons[1] && !reasons[0].isEmpty)
+  }
+
+  /// More distinct patterns than the cache keeps: the cache stops growing at its limit, and the patterns met after
+  /// that are still compiled and matched.
+  @Test func theCacheStopsGrowingAtItsLimitAndLaterPatternsStillMatch() throws {
+    for number in 0..<(2 * LinearPattern.cacheLimit) {
+      let pattern = try LinearPattern.compiled("^cache-limit-\(number)$")
+      #expect(pattern.matches("cache-limit-\(number)"))
+      #expect(!pattern.matches("cache-limit-\(number)x"))
+    }
+    #expect(LinearPattern.keptCount == LinearPattern.cacheLimit)
+  }
+}
+
 /// The text explore types for a `pattern` field or a `matches` test: built from the pattern and matched in full.
 struct PatternExampleTests {
   @Test(arguments: [

@@ -236,7 +236,7 @@ extension Run {
     if let maxLength = field.maxLength, raw.count > maxLength {
       try fail(.maxLength, "'\(raw)' is longer than \(maxLength) characters (field '\(field.name)')")
     }
-    if let pattern = field.pattern, let compiled = try? LinearPattern("^(?:" + pattern + ")$"),
+    if let pattern = field.pattern, let compiled = try? LinearPattern.compiled("^(?:" + pattern + ")$"),
       !compiled.matches(raw)
     {
       try fail(.pattern, "'\(raw)' does not match the pattern \(pattern) of field '\(field.name)'")

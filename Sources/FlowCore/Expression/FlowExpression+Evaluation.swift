@@ -345,7 +345,7 @@ struct Evaluator<Context: ExpressionContext> {
       let text = try string(0)
       let source = try string(1)
       do {
-        return .bool(try LinearPattern(source).matches(text))
+        return .bool(try LinearPattern.compiled(source).matches(text))
       } catch {
         throw Self.error("invalid pattern \(values[1]): \(error.description)", at: arguments[1].start)
       }

@@ -290,7 +290,7 @@ extension FlowExpression {
       }
       if function == .matches, case .literal(.string(let pattern), let column) = arguments[1].syntax {
         do {
-          _ = try LinearPattern(pattern)
+          _ = try LinearPattern.compiled(pattern)
         } catch {
           throw ExpressionError(.syntax, "invalid pattern: \(error.description)", column: column)
         }

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A regular expression compiled for matching in linear time (a JSON Schema `pattern`, and the flow language's
 /// `matches(s, pattern)`): a Thompson NFA run as a Pike VM over the text's Unicode scalars, so a pattern such as
 /// `^(a|aa)+$` costs O(text length × pattern size) on any input and can never backtrack exponentially.
@@ -45,6 +47,31 @@ package struct LinearPattern: Sendable {
     classes = compiler.classes
     automaton = Automaton(program: program, classes: classes)
   }
+
+  /// The pattern `source` compiles to, compiled once per process. The flow language's `matches(s, pattern)` and a
+  /// form field's `pattern` are checked at every event that reads them; compiling the pattern each time, and
+  /// building its automaton again from nothing, cost about 68,000 instructions a check, against about 900 for
+  /// looking it up here and matching (`flowrun explore flows/ledger-finance.yaml`, whose deep link checks a code,
+  /// spent a fifth of its instructions there). The first ``cacheLimit`` patterns met are
+  /// kept, shared by every thread; a pattern met after that is compiled at each use. A pattern that does not
+  /// compile is not kept.
+  package static func compiled(_ source: String) throws(SyntaxError) -> LinearPattern {
+    if let kept = cache.withLock({ $0[source] }) { return kept }
+    let pattern = try LinearPattern(source)
+    cache.withLock { kept in
+      if kept.count < cacheLimit { kept[source] = pattern }
+    }
+    return pattern
+  }
+
+  /// Most patterns ``compiled(_:)`` keeps: far more than a flow declares, few enough that patterns built from
+  /// what a user types cannot grow the process without bound.
+  package static let cacheLimit = 256
+
+  private static let cache = Mutex<[String: LinearPattern]>([:])
+
+  /// How many patterns ``compiled(_:)`` keeps now.
+  package static var keptCount: Int { cache.withLock { $0.count } }
 
   /// Whether the pattern matches anywhere in `text`.
   ///
