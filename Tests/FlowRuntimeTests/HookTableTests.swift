@@ -21,13 +21,12 @@ import Testing
       #expect(effects.count == tables.count)
       for (effect, table) in zip(effects, tables) {
         for step in flow.steps.indices {
-          let scope = Scope(storage: storage, state: RunState(), bindings: nil, effectStep: step)
           if let holds = table.holds, let when = effect.when {
-            #expect(try when.expression.evaluate(in: scope) == .bool(holds[step]), "\(when.expression)")
+            #expect(try value(of: when, storage: storage, step: step) == .bool(holds[step]), "\(when.expression)")
             checked += 1
           }
           if let values = table.value, case .set(_, let expr) = effect.kind {
-            #expect(try expr.expression.evaluate(in: scope) == values[step], "\(expr.expression)")
+            #expect(try value(of: expr, storage: storage, step: step) == values[step], "\(expr.expression)")
             checked += 1
           }
         }
@@ -35,14 +34,20 @@ import Testing
           #expect(
             !when.expression.readsOnlyStep
               || flow.steps.indices.contains { step in
-                let scope = Scope(storage: storage, state: RunState(), bindings: nil, effectStep: step)
-                guard case .bool = try? when.expression.evaluate(in: scope) else { return true }
+                guard case .bool = try? value(of: when, storage: storage, step: step) else { return true }
                 return false
               })
         }
       }
     }
     return checked
+  }
+
+  /// `expr` evaluated as the effects of `step` see it, in a state fresh from `RunState()`.
+  static func value(of expr: Expr, storage: FlowStorage, step: Int) throws -> Value {
+    try withUnsafePointer(to: RunState()) { state in
+      try expr.expression.evaluate(in: Scope(storage: storage, state: state, bindings: nil, effectStep: step, log: nil))
+    }
   }
 
   @Test(arguments: PlainMoveTests.flowFiles)

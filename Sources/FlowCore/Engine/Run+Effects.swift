@@ -119,13 +119,18 @@ extension Run {
 
   // MARK: Expressions
 
-  func scope(_ bindings: [String: Value]?) -> Scope {
-    Scope(storage: engine.storage, state: state, bindings: bindings, effectStep: effectStep, log: log)
+  /// `body` given the scope an expression is evaluated in, which reads the state in place (``Scope``).
+  func withScope<Result, Failure: Error>(
+    _ bindings: [String: Value]?, _ body: (Scope) throws(Failure) -> Result
+  ) throws(Failure) -> Result {
+    try withUnsafePointer(to: state) { state throws(Failure) in
+      try body(Scope(storage: engine.storage, state: state, bindings: bindings, effectStep: effectStep, log: log))
+    }
   }
 
   func evaluate(_ expr: Expr, bindings: [String: Value]? = nil) throws(RunError) -> Value {
     do {
-      return try expr.expression.evaluate(in: scope(bindings))
+      return try withScope(bindings) { scope throws(ExpressionError) in try expr.expression.evaluate(in: scope) }
     } catch {
       throw RunError(message: "\(expr.location): cannot evaluate '\(expr.expression.source)': \(error.message)")
     }
@@ -141,9 +146,9 @@ extension Run {
   }
 
   func explain(_ expr: Expr, bindings: [String: Value]? = nil) -> String {
-    let scope = scope(bindings)
-    let substituted = expr.expression.explain(in: scope)
-    let result = (try? expr.expression.evaluate(in: scope))?.description ?? "error"
+    let (substituted, result) = withScope(bindings) { scope in
+      (expr.expression.explain(in: scope), (try? expr.expression.evaluate(in: scope))?.description ?? "error")
+    }
     if substituted == expr.expression.source { return "\(expr.expression.source) → \(result)" }
     return "\(expr.expression.source) → \(substituted) → \(result)"
   }

@@ -15,9 +15,16 @@ package protocol ExpressionContext {
   /// The virtual clock's date and time, in whole seconds since 1970-01-01 00:00:00 UTC (read by `timestamp()` and
   /// `today()`). Its time of day is ``minutesSinceMidnight``.
   var secondsSinceEpoch: Int { get }
+  /// `root.member` (`permission.camera`) when `root` is a namespace the context would build whole for
+  /// ``value(of:)``: the member's value (`.null` when it has none), read without building the rest; nil to have
+  /// `root` read with ``value(of:)`` and the member taken from that.
+  func value(of root: String, member: String) -> Value?
 }
 
 extension ExpressionContext {
+  /// Every namespace is read whole.
+  package func value(of root: String, member: String) -> Value? { nil }
+
   /// A clock that knows only a time of day is that time on 1970-01-01.
   package var secondsSinceEpoch: Int { minutesSinceMidnight * 60 }
 }

@@ -54,6 +54,7 @@ struct Evaluator<Context: ExpressionContext> {
       }
       return value
     case .member(let base, let member, let column):
+      if case .name(let root, _) = base, let value = context.value(of: root, member: member) { return value }
       switch try evaluate(base) {
       case .map(let entries): return entries[member] ?? .null
       case .null: return .null
