@@ -14,8 +14,10 @@ Measures (Benchmarks/perf-thresholds.txt holds the committed figures):
     that work growing faster than the flow (quadratic in its steps) cannot hide under a seed flow's 5%;
   - `engine 100,000 events`: `flowbench events 100000`, 100,000 `next` events through a chain of 1,000 screens;
   - `explore anicca-v04.yaml`: `flowbench explore-file flows/anicca-v04.yaml`, what `flowrun explore` does with
-    the compiled flow (exploring it and writing the text report).
-  For the last two only the work itself is counted (callgrind's --toggle-collect on `flowbench_measured`), not
+    the compiled flow (exploring it and writing the text report);
+  - `explore ledger-finance.yaml`: the same on the flow whose deep link checks a code with `matches` (compiling
+    the pattern again at every check made the whole `flowrun explore` of this flow 37% more instructions).
+  For the last three only the work itself is counted (callgrind's --toggle-collect on `flowbench_measured`), not
   starting the process or loading the flow.
 
 Usage (from the package root):
@@ -74,8 +76,8 @@ def measures(bin_path, work):
     only_measured = ["--collect-atstart=no", "--toggle-collect=flowbench_measured"]
     result.append(("engine 100,000 events", [f"{bin_path}/flowbench", "events", "100000"], only_measured, {0}))
     # In process: valgrind 3.19 crashes when flowrun's async main exits (in libdispatch's signal thread).
-    result.append(("explore anicca-v04.yaml", [f"{bin_path}/flowbench", "explore-file", "flows/anicca-v04.yaml"],
-                   only_measured, {0}))
+    for flow in ["anicca-v04.yaml", "ledger-finance.yaml"]:
+        result.append((f"explore {flow}", [f"{bin_path}/flowbench", "explore-file", f"flows/{flow}"], only_measured, {0}))
     return result
 
 
