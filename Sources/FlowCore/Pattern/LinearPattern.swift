@@ -52,9 +52,8 @@ package struct LinearPattern: Sendable {
   /// form field's `pattern` are checked at every event that reads them; compiling the pattern each time, and
   /// building its automaton again from nothing, cost about 68,000 instructions a check, against about 900 for
   /// looking it up here and matching (`flowrun explore flows/ledger-finance.yaml`, whose deep link checks a code,
-  /// spent a fifth of its instructions there). The first ``cacheLimit`` patterns met are
-  /// kept, shared by every thread; a pattern met after that is compiled at each use. A pattern that does not
-  /// compile is not kept.
+  /// spent a fifth of its instructions there). The first ``cacheLimit`` patterns met are kept, shared by every
+  /// thread; a pattern met after that is compiled at each use. A pattern that does not compile is not kept.
   package static func compiled(_ source: String) throws(SyntaxError) -> LinearPattern {
     if let kept = cache.withLock({ $0[source] }) { return kept }
     let pattern = try LinearPattern(source)
