@@ -1,5 +1,6 @@
 import FlowCore
 import Foundation
+import Synchronization
 import Testing
 
 @testable import FlowSchema
@@ -117,6 +118,24 @@ struct CompiledPatternTests {
         #expect(kept.matches(text) == fresh.matches(text), "'\(source)' on '\(text)'")
       }
     }
+  }
+
+  /// Threads matching with one kept pattern at once (its automaton is built as they go, behind one lock) each get
+  /// what a pattern of their own gives.
+  @Test func threadsSharingAKeptPatternMatchAsAPatternOfTheirOwn() throws {
+    let source = "^[A-Za-z0-9]{4,12}$"
+    let fresh = try LinearPattern(source)
+    let texts = (0..<400).map { String(repeating: "ab1Z", count: $0 % 5) + ($0 % 3 == 0 ? "-" : "") }
+    let expected = texts.map(fresh.matches)
+    let mismatches = Mutex(0)
+    DispatchQueue.concurrentPerform(iterations: 8) { _ in
+      guard let kept = try? LinearPattern.compiled(source) else { return mismatches.withLock { $0 += 1 } }
+      for (index, text) in texts.enumerated().shuffled() where kept.matches(text) != expected[index] {
+        mismatches.withLock { $0 += 1 }
+      }
+    }
+    #expect(mismatches.withLock { $0 } == 0)
+    #expect(expected.contains(true) && expected.contains(false))
   }
 
   /// A pattern that does not compile is refused each time with its reason, never kept as if it had compiled.

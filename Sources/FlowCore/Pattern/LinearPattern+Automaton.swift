@@ -1,5 +1,3 @@
-import Synchronization
-
 extension LinearPattern {
   /// A pattern's program as a deterministic automaton, built lazily (the subset construction, one state at a time)
   /// and shared by every thread that matches with the pattern: after the first few strings a match costs one table
@@ -16,7 +14,7 @@ extension LinearPattern {
     private let program: [Instruction]
     private let classes: [ScalarClass]
     private let anchored: Bool
-    private let table: Mutex<Table>
+    private let table: Locked<Table>
 
     init?(program: [Instruction], classes: [ScalarClass]) {
       for case .assert(let assertion) in program where assertion == .wordBoundary || assertion == .notWordBoundary {
@@ -25,7 +23,7 @@ extension LinearPattern {
       self.program = program
       self.classes = classes
       if case .assert(.start) = program.first { anchored = true } else { anchored = false }
-      table = Mutex(Table())
+      table = Locked(Table())
     }
 
     /// Whether the pattern matches anywhere in `text`, or nil when the table is full.

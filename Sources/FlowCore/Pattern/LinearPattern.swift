@@ -1,5 +1,3 @@
-import Synchronization
-
 /// A regular expression compiled for matching in linear time (a JSON Schema `pattern`, and the flow language's
 /// `matches(s, pattern)`): a Thompson NFA run as a Pike VM over the text's Unicode scalars, so a pattern such as
 /// `^(a|aa)+$` costs O(text length × pattern size) on any input and can never backtrack exponentially.
@@ -67,7 +65,7 @@ package struct LinearPattern: Sendable {
   /// what a user types cannot grow the process without bound.
   package static let cacheLimit = 256
 
-  private static let cache = Mutex<[String: LinearPattern]>([:])
+  private static let cache = Locked<[String: LinearPattern]>([:])
 
   /// How many patterns ``compiled(_:)`` keeps now.
   package static var keptCount: Int { cache.withLock { $0.count } }
