@@ -11,6 +11,8 @@ package enum ScenarioBenchmark {
     package var scenarioCase: ScenarioCase
     package var flow: Flow
     package var names: FlowNames
+    /// The engine the rows of `flow` share, as `flowrun test` shares one per table.
+    package var engine: Engine
     package var file: String
   }
 
@@ -19,25 +21,27 @@ package enum ScenarioBenchmark {
   ///
   /// - Throws: a table that does not load, or a flow that does not compile.
   package static func rows(at path: String) throws -> [Row] {
-    var flows: [String: (flow: Flow, names: FlowNames)] = [:]
+    var flows: [String: (flow: Flow, names: FlowNames, engine: Engine)] = [:]
     var rows: [Row] = []
     for file in try ScenarioLoader.files(at: path) {
       let table = try ScenarioLoader.load(path: file)
       let flow: Flow
       let names: FlowNames
+      let engine: Engine
       if let compiled = flows[table.flowPath] {
-        (flow, names) = compiled
+        (flow, names, engine) = compiled
       } else {
         guard let data = FileManager.default.contents(atPath: table.flowPath) else {
           throw RunError(message: "\(table.flowPath): cannot read the flow of \(file)")
         }
         flow = try FlowGenerator.compile(String(decoding: data, as: UTF8.self), file: table.flowPath)
         names = FlowNames(flow)
-        flows[table.flowPath] = (flow, names)
+        engine = Engine(flow: flow)
+        flows[table.flowPath] = (flow, names, engine)
       }
       for scenarioCase in table.cases where ScenarioRunner.problems(of: scenarioCase, with: flow, names: names).isEmpty
       {
-        rows.append(Row(scenarioCase: scenarioCase, flow: flow, names: names, file: file))
+        rows.append(Row(scenarioCase: scenarioCase, flow: flow, names: names, engine: engine, file: file))
       }
     }
     return rows
@@ -47,7 +51,9 @@ package enum ScenarioBenchmark {
   package static func run(_ rows: [Row]) async -> Int {
     var passed = 0
     for row in rows
-    where await ScenarioRunner.run(row.scenarioCase, flow: row.flow, names: row.names, file: row.file).passed {
+    where await ScenarioRunner.run(
+      row.scenarioCase, flow: row.flow, names: row.names, engine: row.engine, file: row.file
+    ).passed {
       passed += 1
     }
     return passed

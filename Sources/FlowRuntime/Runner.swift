@@ -21,6 +21,11 @@ package struct Runner: Sendable {
     session = FlowSession(flow: flow, providers: providers)
   }
 
+  /// A runner on `engine`, which sessions of its flow share (``FlowSession/init(engine:providers:)``).
+  package init(engine: Engine, providers: Providers) {
+    session = FlowSession(engine: engine, providers: providers)
+  }
+
   package enum Result: Sendable {
     case trace([TraceEntry])
     case rejected(Rejection)
@@ -142,23 +147,40 @@ package struct Runner: Sendable {
 extension RuntimeEffect {
   /// One line, as traces and scenario tables write it: `track onboarding_step {step: "welcome"}`.
   package var summary: String {
-    switch self {
-    case .set(let variable, let value): "set \(variable) \(value.description)"
-    case .persist(let key, let value): "persist \(key) \(value.description)"
-    case .remove(let key): "remove \(key)"
-    case .track(let event, let properties):
-      properties.isEmpty ? "track \(event)" : "track \(event) \(properties.description)"
-    case .userProperty(let name, let value): "userProperty \(name) \(value.description)"
-    case .requestReview: "requestReview"
-    case .syncProfile(let userID): "syncProfile \(userID.description)"
-    case .placement(let name): "placement \(name)"
-    case .completeOnboarding: "completeOnboarding"
-    case .log(let text): "log \(Value.string(text).description)"
-    case .perform(let action, let permission, let arguments):
-      permission.map { "perform \(action) \($0)" }
-        ?? (arguments.isEmpty ? "perform \(action)" : "perform \(action) \(Value.map(arguments).description)")
-    case .custom(let name, let arguments):
-      arguments.isEmpty ? name : "\(name) \(Value.map(arguments).description)"
+    // Written into one string: a scenario row makes a line for every effect of its run.
+    var text = ""
+    text.reserveCapacity(48)
+    func add(_ word: String, _ value: Value? = nil) {
+      text += word
+      if let value {
+        text += " "
+        value.write(to: &text)
+      }
     }
+    switch self {
+    case .set(let variable, let value): add("set \(variable)", value)
+    case .persist(let key, let value): add("persist \(key)", value)
+    case .remove(let key): add("remove \(key)")
+    case .track(let event, let properties):
+      add("track \(event)")
+      if !properties.isEmpty {
+        text += " "
+        properties.write(to: &text)
+      }
+    case .userProperty(let name, let value): add("userProperty \(name)", value)
+    case .requestReview: add("requestReview")
+    case .syncProfile(let userID): add("syncProfile", userID)
+    case .placement(let name): add("placement \(name)")
+    case .completeOnboarding: add("completeOnboarding")
+    case .log(let line): add("log", .string(line))
+    case .perform(let action, let permission, let arguments):
+      if let permission {
+        add("perform \(action) \(permission)")
+      } else {
+        add("perform \(action)", arguments.isEmpty ? nil : .map(arguments))
+      }
+    case .custom(let name, let arguments): add(name, arguments.isEmpty ? nil : .map(arguments))
+    }
+    return text
   }
 }

@@ -57,8 +57,9 @@ package struct Observation: Sendable, Hashable {
       case .record(.stale): stale += 1
       case .record(.warning(let text)): warnings.append(text)
       case .record(.effect(let effect)):
-        effects.append(effect.summary)
-        if Self.isEvent(effect) { events.append(effect.summary) }
+        let summary = effect.summary
+        effects.append(summary)
+        if Self.isEvent(effect) { events.append(summary) }
       case .dialog(let action, let answer) where answer.dialogShown:
         switch action {
         case .permission(let kind): dialogs.append(kind.rawValue)
@@ -148,19 +149,18 @@ package enum ScenarioRunner {
     return problems.sorted { ($0.location.line, $0.location.column) < ($1.location.line, $1.location.column) }
   }
 
-  /// Runs `scenarioCase` of the table at `file` (named in failures that point at the row) against `flow`.
   /// Runs `scenarioCase` of the table at `file` (named in failures that point at the row) against `flow`, whose
-  /// names are `names` (made from it when not given).
-  package static func run(_ scenarioCase: ScenarioCase, flow: Flow, names: FlowNames? = nil, file: String? = nil)
-    async -> CaseResult
-  {
+  /// names are `names` and whose engine is `engine` (each made from it when not given; a table's rows share them).
+  package static func run(
+    _ scenarioCase: ScenarioCase, flow: Flow, names: FlowNames? = nil, engine: Engine? = nil, file: String? = nil
+  ) async -> CaseResult {
     let unanswered = UnansweredDialog()
     let (providers, store) = providers(for: scenarioCase, flow: flow, names: names, unanswered: unanswered)
-    var runner = Runner(flow: flow, providers: providers)
+    var runner = Runner(engine: engine ?? Engine(flow: flow), providers: providers)
     runner.variantPins = scenarioCase.variants
     var observation = Observation()
     var failures: [String] = []
-    let row = "\(file.map { "\($0):" } ?? "line ")\(scenarioCase.location)"
+    var row: String { "\(file.map { "\($0):" } ?? "line ")\(scenarioCase.location)" }
 
     let started = await runner.start()
     if let record = unanswered.record {
@@ -176,8 +176,11 @@ package enum ScenarioRunner {
       switch step {
       case .command(let command, let mustBeRejected, let message, let location):
         let before = runner.state
-        let where_ =
-          "line \(location.line) '\(command)' on step '\(runner.state.current.map { flow.steps[$0].id } ?? "-")'"
+        // Written only for a failure: most commands of most rows pass.
+        let stepBefore = runner.state.current
+        var where_: String {
+          "line \(location.line) '\(command)' on step '\(stepBefore.map { flow.steps[$0].id } ?? "-")'"
+        }
         let result = await runner.execute(command)
         if let record = unanswered.record {
           failures.append(unansweredFailure(record, row: row, after: "after line \(location.line) '\(command)'"))

@@ -85,6 +85,7 @@ package enum ScenarioSuite {
       }
       summary.tables.append(TableResult(path: path))
       let names = FlowNames(flow)
+      let engine = Engine(flow: flow)
       for scenarioCase in file.cases {
         if let filter, !scenarioCase.name.contains(filter), !(scenarioCase.source ?? "").contains(filter) { continue }
         let problems = ScenarioRunner.problems(of: scenarioCase, with: flow, names: names)
@@ -103,7 +104,7 @@ package enum ScenarioSuite {
           summary.unreadable += 1
           continue
         }
-        let result = await ScenarioRunner.run(scenarioCase, flow: flow, names: names, file: path)
+        let result = await ScenarioRunner.run(scenarioCase, flow: flow, names: names, engine: engine, file: path)
         summary.flows[file.flowPath] = flow
         summary.observations[file.flowPath, default: []].append(result.observation)
         summary.tables[summary.tables.count - 1].cases.append(

@@ -37,4 +37,16 @@ struct ValueTextTests {
     #expect(value.description == #"{a: true, "a key": null, b: ["x\"y", 1]}"#)
     #expect(value.jsonText == #"{"a":true,"a key":null,"b":["x\"y",1]}"#)
   }
+
+  /// A text is written whole when it escapes nothing and scalar by scalar when it does: both give the literal.
+  @Test(arguments: [
+    ("plain", #""plain""#), ("", #""""#), ("caf\u{E9} \u{1F600} e\u{301}", "\"caf\u{E9} \u{1F600} e\u{301}\""),
+    ("say \"hi\"", #""say \"hi\"""#), (#"a\b"#, #""a\\b""#), ("1\n2\t3\r", #""1\n2\t3\r""#),
+    ("nul\u{0}", #""nul\0""#), ("bell\u{7}", #""bell\u{7}""#), ("del\u{7F}", #""del\u{7F}""#),
+    ("\u{E9}\"", #""\#u{E9}\"""#),
+  ])
+  func quotedText(_ text: String, _ literal: String) {
+    #expect(Value.string(text).description == literal)
+    #expect(Value.list([.string(text), .string(text)]).description == "[\(literal), \(literal)]")
+  }
 }

@@ -30,7 +30,13 @@ public struct FlowSession: Sendable {
   ///   - flow: a flow compiled without errors (``FlowCompiler/compile(json:file:)``).
   ///   - providers: what performs actions, permission requests, storage and outward effects.
   public init(flow: Flow, providers: Providers) {
-    self.engine = Engine(flow: flow)
+    self.init(engine: Engine(flow: flow), providers: providers)
+  }
+
+  /// A session that has not started, on `engine`: sessions of one flow that share an engine (a scenario table's
+  /// rows) work out what the engine keeps per flow once, not once per session.
+  package init(engine: Engine, providers: Providers) {
+    self.engine = engine
     self.providers = providers
   }
 

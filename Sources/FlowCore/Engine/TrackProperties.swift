@@ -41,7 +41,21 @@ public struct TrackProperties: Sendable, Hashable, RandomAccessCollection, Expre
 
   /// `{step: "welcome", count: 2}`: as a map literal, in order.
   public var description: String {
-    "{" + indices.map { "\(Value.mapKeyText(names[$0])): \(values[$0].description)" }.joined(separator: ", ") + "}"
+    var text = ""
+    write(to: &text)
+    return text
+  }
+
+  /// Appends ``description`` to `text`.
+  package func write(to text: inout String) {
+    text += "{"
+    for index in indices {
+      if index > 0 { text += ", " }
+      Value.writeMapKey(names[index], to: &text)
+      text += ": "
+      values[index].write(to: &text)
+    }
+    text += "}"
   }
 
   /// The properties as a JSON object node, in order.

@@ -10,7 +10,8 @@ extension Value: CustomStringConvertible {
     return text
   }
 
-  private func write(to text: inout String) {
+  /// Appends ``description`` to `text`: a caller writing a line of several values builds one string.
+  package func write(to text: inout String) {
     switch self {
     case .null: text += "null"
     case .bool(let b): text += b ? "true" : "false"
@@ -36,7 +37,7 @@ extension Value: CustomStringConvertible {
       text += "{"
       for (offset, entry) in entries.sorted(by: { $0.key < $1.key }).enumerated() {
         if offset > 0 { text += ", " }
-        text += Value.mapKeyText(entry.key)
+        Value.writeMapKey(entry.key, to: &text)
         text += ": "
         entry.value.write(to: &text)
       }
@@ -52,10 +53,14 @@ extension Value: CustomStringConvertible {
 
   /// A map key as a map literal writes it: bare when it is a name, else quoted.
   static func mapKeyText(_ key: String) -> String {
-    if isName(key) { return key }
     var text = ""
-    writeQuoted(key, to: &text)
+    writeMapKey(key, to: &text)
     return text
+  }
+
+  /// Appends ``mapKeyText(_:)`` of `key` to `text`.
+  package static func writeMapKey(_ key: String, to text: inout String) {
+    if isName(key) { text += key } else { writeQuoted(key, to: &text) }
   }
 
   /// Whether `key` is a name (`[A-Za-z_][A-Za-z0-9_]*`), written bare as a map key.
@@ -69,6 +74,13 @@ extension Value: CustomStringConvertible {
 
   private static func writeQuoted(_ string: String, to text: inout String) {
     text += "\""
+    defer { text += "\"" }
+    // Most texts escape nothing: appended whole, not scalar by scalar.
+    if !string.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") })
+    {
+      text += string
+      return
+    }
     for scalar in string.unicodeScalars {
       switch scalar {
       case "\"": text += "\\\""
@@ -85,7 +97,6 @@ extension Value: CustomStringConvertible {
         }
       }
     }
-    text += "\""
   }
 }
 
