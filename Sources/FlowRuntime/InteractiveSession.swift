@@ -440,9 +440,10 @@ package struct InteractiveSession {
     }
     y += "    expect:\n"
     y += "      path: [\(observation.path.map(yamlString).joined(separator: ", "))]\n"
+    let events = observation.events
     y +=
-      observation.events.isEmpty
-      ? "      events: []\n" : "      events:\n" + observation.events.map { "        - \(yamlString($0))\n" }.joined()
+      events.isEmpty
+      ? "      events: []\n" : "      events:\n" + events.map { "        - \(yamlString($0))\n" }.joined()
     if !observation.dialogs.isEmpty {
       y += "      dialogs: [\(observation.dialogs.map(yamlString).joined(separator: ", "))]\n"
     }

@@ -3,8 +3,13 @@ package import FlowCore
 /// Everything observable about one run, collected from its trace.
 package struct Observation: Sendable, Hashable {
   package var path: [String] = []
-  package var effects: [String] = []
-  package var events: [String] = []
+  /// Every effect of the run, in order.
+  package var performed: [RuntimeEffect] = []
+  /// Each effect as a line (``RuntimeEffect/summary``), in order: written when asked for, since most rows check no
+  /// effect.
+  package var effects: [String] { performed.map(\.summary) }
+  /// The effects that are events the app receives (``isEvent(_:)``), as lines.
+  package var events: [String] { performed.filter(Self.isEvent).map(\.summary) }
   package var dialogs: [String] = []
   package var skipped: [String] = []
   package var stale = 0
@@ -56,10 +61,7 @@ package struct Observation: Sendable, Hashable {
       case .record(.skipped(let step, _)): skipped.append(step)
       case .record(.stale): stale += 1
       case .record(.warning(let text)): warnings.append(text)
-      case .record(.effect(let effect)):
-        let summary = effect.summary
-        effects.append(summary)
-        if Self.isEvent(effect) { events.append(summary) }
+      case .record(.effect(let effect)): performed.append(effect)
       case .dialog(let action, let answer) where answer.dialogShown:
         switch action {
         case .permission(let kind): dialogs.append(kind.rawValue)
@@ -358,19 +360,20 @@ package enum ScenarioRunner {
     if let events = expect.events, let problem = firstDivergence(expected: events, actual: observation.events) {
       failures.append("events \(problem)")
     }
-    var cursor = observation.effects.startIndex
+    let effects = expect.includes.isEmpty && expect.excludes.isEmpty ? [] : observation.effects
+    var cursor = effects.startIndex
     for wanted in expect.includes {
-      guard let found = observation.effects[cursor...].firstIndex(of: wanted) else {
-        let exists = observation.effects.contains(wanted)
+      guard let found = effects[cursor...].firstIndex(of: wanted) else {
+        let exists = effects.contains(wanted)
         failures.append(
           "effect '\(wanted)' \(exists ? "appears, but not in the expected order" : "never happened"); effects were:\n      "
-            + observation.effects.joined(separator: "\n      "))
+            + effects.joined(separator: "\n      "))
         break
       }
-      cursor = observation.effects.index(after: found)
+      cursor = effects.index(after: found)
     }
     for unwanted in expect.excludes {
-      if let found = observation.effects.first(where: { $0 == unwanted || $0.hasPrefix(unwanted + " ") }) {
+      if let found = effects.first(where: { $0 == unwanted || $0.hasPrefix(unwanted + " ") }) {
         failures.append("effect '\(found)' happened, but must not")
       }
     }
