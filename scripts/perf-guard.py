@@ -17,7 +17,11 @@ Measures (Benchmarks/perf-thresholds.txt holds the committed figures):
     the compiled flow (exploring it and writing the text report);
   - `explore ledger-finance.yaml`: the same on the flow whose deep link checks a code with `matches` (compiling
     the pattern again at every check made the whole `flowrun explore` of this flow 37% more instructions).
-  For the last three only the work itself is counted (callgrind's --toggle-collect on `flowbench_measured`), not
+  - `scenario rows`: the whole `flowbench scenarios` process: the tables of Tests/Scenarios and their flows
+    loaded once, then all their rows run three times (the engine, the scripted providers, each row's checks), so
+    that the rows are most of the count (writing every effect's line for every row, which few rows check, was a
+    quarter of a run of them).
+  For the engine and explore measures only the work itself is counted (callgrind's --toggle-collect on `flowbench_measured`), not
   starting the process or loading the flow.
 
 Usage (from the package root):
@@ -75,6 +79,7 @@ def measures(bin_path, work):
     # Only flowbench's measured function is counted: not the process, nor loading the flow.
     only_measured = ["--collect-atstart=no", "--toggle-collect=flowbench_measured"]
     result.append(("engine 100,000 events", [f"{bin_path}/flowbench", "events", "100000"], only_measured, {0}))
+    result.append(("scenario rows", [f"{bin_path}/flowbench", "scenarios"], [], {0}))
     # In process: valgrind 3.19 crashes when flowrun's async main exits (in libdispatch's signal thread).
     for flow in ["anicca-v04.yaml", "ledger-finance.yaml"]:
         result.append((f"explore {flow}", [f"{bin_path}/flowbench", "explore-file", f"flows/{flow}"], only_measured, {0}))
