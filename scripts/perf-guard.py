@@ -13,6 +13,8 @@ Measures (Benchmarks/perf-thresholds.txt holds the committed figures):
   - `lint generated 10,000 steps`: the same on `flowbench generate 10000` (written to a temporary file first), so
     that work growing faster than the flow (quadratic in its steps) cannot hide under a seed flow's 5%;
   - `engine 100,000 events`: `flowbench events 100000`, 100,000 `next` events through a chain of 1,000 screens;
+  - `engine 100,000 events, general path`: the same with `general`, every event through the engine's general
+    path (what a tap on a button with an effect takes) rather than the plain-`next` shortcut;
   - `explore anicca-v04.yaml`: `flowbench explore-file flows/anicca-v04.yaml`, what `flowrun explore` does with
     the compiled flow (exploring it and writing the text report);
   - `explore ledger-finance.yaml`: the same on the flow whose deep link checks a code with `matches` (compiling
@@ -79,6 +81,8 @@ def measures(bin_path, work):
     # Only flowbench's measured function is counted: not the process, nor loading the flow.
     only_measured = ["--collect-atstart=no", "--toggle-collect=flowbench_measured"]
     result.append(("engine 100,000 events", [f"{bin_path}/flowbench", "events", "100000"], only_measured, {0}))
+    result.append(("engine 100,000 events, general path", [f"{bin_path}/flowbench", "events", "100000", "general"],
+                   only_measured, {0}))
     result.append(("scenario rows", [f"{bin_path}/flowbench", "scenarios"], [], {0}))
     # In process: valgrind 3.19 crashes when flowrun's async main exits (in libdispatch's signal thread).
     for flow in ["anicca-v04.yaml", "ledger-finance.yaml"]:

@@ -126,8 +126,12 @@ case "parse":
 
 case "events":
   // Exactly COUNT (default 100,000) `next` events through a chain of 1,000 screens, launching again at its end.
+  // `general` after COUNT: every event takes the engine's general path, as a tap on a button with an effect
+  // does, not the plain-`next` shortcut.
   let count = Int(arguments.dropFirst().first ?? "") ?? 100_000
-  let engine = Engine(flow: try FlowGenerator.compile(FlowGenerator.chainYAML(steps: 1_000), file: "chain.yaml"))
+  var chainEngine = Engine(flow: try FlowGenerator.compile(FlowGenerator.chainYAML(steps: 1_000), file: "chain.yaml"))
+  chainEngine.takesPlainMoves = arguments.dropFirst(2).first != "general"
+  let engine = chainEngine
   var handled = 0
   measuredWork = {
     var state = RunState()
@@ -189,6 +193,6 @@ case "explore":
 
 default:
   print(
-    "usage: flowbench [all|engine|load|explore [STATES]|events [COUNT]|scenarios [PATH]|explore-file FILE [JOBS]|"
+    "usage: flowbench [all|engine|load|explore [STATES]|events [COUNT [general]]|scenarios [PATH]|explore-file FILE [JOBS]|"
       + "generate N|generate-chain N|parse FILE]")
 }
