@@ -14,8 +14,16 @@ package struct Observation: Sendable, Hashable {
   package var skipped: [String] = []
   package var stale = 0
   package var warnings: [String] = []
-  /// Transitions taken and permission outcomes seen, for `flowrun test --coverage`.
-  package var transitions: Set<FlowTransition> = []
+  /// Transitions taken, for `flowrun test --coverage`: read off the trace when asked, since a row that is not
+  /// measured for coverage never needs them.
+  package var transitions: Set<FlowTransition> {
+    var taken: Set<FlowTransition> = []
+    for case .record(let record) in trace {
+      if let transition = FlowTransition(taken: record) { taken.insert(transition) }
+    }
+    return taken
+  }
+  /// Permission outcomes seen, for `flowrun test --coverage`.
   package var permissionOutcomes: Set<PermissionOutcome> = []
   /// The steps entered under each variant (`paywall=late`), for coverage per variant.
   package var variantSteps: [String: Set<String>] = [:]
@@ -38,9 +46,6 @@ package struct Observation: Sendable, Hashable {
   package mutating func add(_ trace: [TraceEntry]) {
     self.trace += trace
     for entry in trace {
-      if case .record(let record) = entry, let transition = FlowTransition(taken: record) {
-        transitions.insert(transition)
-      }
       if case .record(.effect(.perform)) = entry { awaitingAnswer = true }
       if case .dialog(let action, let answer) = entry, awaitingAnswer {
         awaitingAnswer = false
