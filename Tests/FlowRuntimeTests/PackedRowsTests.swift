@@ -137,6 +137,42 @@ struct PackedRowsTests {
     #expect(StateSet(width: 4, compact: true).packer == nil)
   }
 
+  /// A word written over a packed row (``PackedRows/Packer/write(_:column:of:)``, as the explorer makes a reused
+  /// move's successor from its state's row, copied out of the set with ``StateSet/copy(_:into:)``) gives the row
+  /// that packing the changed words gives, with the same hash of its key, in columns of 1, 2 and 4 bytes, key and
+  /// payload; a word too wide for its column is refused.
+  @Test func aWordWrittenOverAPackedRowIsTheRowOfTheChangedWords() {
+    var set = StateSet(width: 4, payloadWidth: 3, capacity: 16)
+    for n in [0, 101, 201] {
+      let (key, payload) = Self.words(n)
+      _ = set.insert(key, payload: payload)
+    }
+    let packer = set.packer!
+    #expect(set.rows.widths == [1, 2, 1, 1, 4, 1, 2])
+    let limits: [UInt32] = [0xFF, 0xFFFF, 0xFF, 0xFF, 0xFFFF_FFFF, 0xFF, 0xFFFF]
+    for id in 0..<3 {
+      for column in 0..<7 {
+        for word in [0, 1, 0xFF, 0x100, 0xFFFF, 0x1_0000, 0xFFFF_FFFF] as [UInt32] {
+          var row = [UInt8](repeating: 0, count: packer.rowBytes)
+          row.withUnsafeMutableBytes { set.copy(Int32(id), into: $0) }
+          let fits = row.withUnsafeMutableBytes { packer.write(word, column: column, of: $0) }
+          #expect(fits == (word <= limits[column]), "state \(id), column \(column), word \(word)")
+          guard fits else { continue }
+          var (key, payload) = Self.words([0, 101, 201][id])
+          if column < 4 { key[column] = word } else { payload[column - 4] = word }
+          var packed = [UInt8](repeating: 0, count: packer.rowBytes)
+          let hash = key.withUnsafeBufferPointer { key in
+            payload.withUnsafeBufferPointer { payload in
+              packed.withUnsafeMutableBufferPointer { packer.pack(key, payload, into: $0) }
+            }
+          }
+          #expect(row == packed, "state \(id), column \(column), word \(word)")
+          #expect(row.withUnsafeBytes { packer.hashOfKey($0) } == hash, "state \(id), column \(column), word \(word)")
+        }
+      }
+    }
+  }
+
   /// Rows packed one after another into one array (``PackedRows/Packer/pack(_:_:into:at:)``, as a thread's piece
   /// and the edges waiting to be taken do): the array grows ahead of the rows, by more than a row at a time; a row
   /// with a value too wide is refused, and the next row packed at the same place overwrites what it left there.

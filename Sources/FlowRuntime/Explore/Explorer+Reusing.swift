@@ -29,6 +29,24 @@ extension Explorer.Exploring {
       if let outcome = transitions.outcome(context: context, move: index, words: words) {
         result.transitionReuse.hits += 1
         let reused = transitions.kind(of: outcome)
+        if reused == .reached, let packer = pending.packer, !options.checksReusedTransitions,
+          transitions.writesOverRow(outcome)
+        {
+          // The successor's row is the state's with the outcome's writes written over it.
+          pending.copyNext(taking.id, of: set)
+          let written = pending.writeNext { row in
+            transitions.write(words, outcome: outcome, overRow: row, packer: packer, coder: &coder)
+          }
+          // A move that changes nothing is no edge.
+          if written == .sameState { continue }
+          if written == .successor {
+            place.outcome = outcome
+            let hash = pending.addNext(kind: kind, records: transitions.records(of: outcome), place: place)
+            set.prefetch(hash: hash)
+            continue
+          }
+          // Else the successor's words are written out, as with no packer.
+        }
         if reused == .reached {
           let written = transitions.write(
             stateKey, statePayload, outcome: outcome, into: &key, &payload, coder: &coder)
@@ -91,23 +109,25 @@ extension Explorer.Exploring {
     finishTaking(taking)
   }
 
-  /// Takes the edges waiting in `edges`, in order, and empties it; false when a limit stopped the exploration
+  /// Takes the edges waiting in `pending`, in order, and empties it; false when a limit stopped the exploration
   /// (the edges after it are dropped).
-  mutating func takePending(_ taking: inout Taking, edges: inout PendingEdges) -> Bool {
-    guard edges.count > 0 else { return !taking.interrupted }
-    defer { edges.removeAll() }
+  mutating func takePending(_ taking: inout Taking, edges pending: inout PendingEdges) -> Bool {
+    guard pending.count > 0 else { return !taking.interrupted }
+    defer { pending.removeAll() }
     var record = 0
-    return edges.rows.withUnsafeBytes { rows in
-      for index in 0..<edges.count where !taking.interrupted {
+    let rowBytes = pending.rowBytes
+    return pending.rows.withUnsafeBytes { rows in
+      for index in 0..<pending.count where !taking.interrupted {
         var records: [Record] = []
-        if record < edges.records.count && edges.records[record].edge == index {
-          records = edges.records[record].records
+        if record < pending.records.count && pending.records[record].edge == index {
+          records = pending.records[record].records
           record += 1
         }
-        let row = UnsafeRawBufferPointer(rebasing: rows[(index * edges.rowBytes)..<((index + 1) * edges.rowBytes)])
+        let edge = pending.edges[index]
+        let row = UnsafeRawBufferPointer(rebasing: rows[(index * rowBytes)..<((index + 1) * rowBytes)])
         let taken = takeEdge(
-          &taking, move: nil, kind: edges.kinds[index], records: records, place: edges.places[index],
-          isAnotherState: true, packed: PackedState(row: row, hash: edges.hashes[index]), launchInputs: nil)
+          &taking, move: nil, kind: edge.kind, records: records, place: edge.place, isAnotherState: true,
+          packed: PackedState(row: row, hash: edge.hash), launchInputs: nil)
         guard taken else { return false }
       }
       return !taking.interrupted
@@ -166,11 +186,10 @@ struct PendingEdges {
   /// The packer of the set's rows (nil with `--compact`, whose set keeps fingerprints, not rows).
   private(set) var packer: PackedRows.Packer?
   private(set) var count = 0
-  /// The states reached, ``rowBytes`` each, and the hashes of their keys.
+  /// The states reached, ``rowBytes`` each.
   private(set) var rows: [UInt8] = []
-  private(set) var hashes: [Int] = []
-  private(set) var kinds: [Explorer.Exploring.MoveKind] = []
-  private(set) var places: [TransitionCache.Place] = []
+  /// The edges, in order (the first ``count``): one array, written once per edge.
+  private(set) var edges: [Edge] = []
   /// The records of the edges that have any, by edge, in order.
   private(set) var records: [(edge: Int, records: [Record])] = []
 
@@ -198,18 +217,53 @@ struct PendingEdges {
       payload.withUnsafeBufferPointer { packer.pack(key, $0, into: &rows, at: start) }
     }
     guard let hash else { return nil }
-    if !records.isEmpty { self.records.append((count, records)) }
-    if count < hashes.count {
-      hashes[count] = hash
-      kinds[count] = kind
-      places[count] = place
-    } else {
-      hashes.append(hash)
-      kinds.append(kind)
-      places.append(place)
-    }
-    count += 1
+    append(hash: hash, kind: kind, records: records, place: place)
     return hash
+  }
+
+  /// Copies the row of state `id` of `set` (which packs as this does) to where the next edge's row goes, for
+  /// ``writeNext(_:)`` to make the row of the state the edge reaches.
+  mutating func copyNext(_ id: Int32, of set: StateSet) {
+    guard let packer else { preconditionFailure("no packer to copy a row with") }
+    let start = count * packer.rowBytes
+    packer.makeRoom(in: &rows, at: start)
+    rows.withUnsafeMutableBytes {
+      set.copy(id, into: UnsafeMutableRawBufferPointer(rebasing: $0[start..<(start + packer.rowBytes)]))
+    }
+  }
+
+  /// `write` on the next edge's row (``copyNext(_:of:)``), in place; ``addNext(kind:records:place:)`` adds the
+  /// edge.
+  mutating func writeNext<Result>(_ write: (UnsafeMutableRawBufferPointer) -> Result) -> Result {
+    let row = (count * rowBytes)..<((count + 1) * rowBytes)
+    return rows.withUnsafeMutableBytes { write(UnsafeMutableRawBufferPointer(rebasing: $0[row])) }
+  }
+
+  /// Adds the edge whose row ``writeNext(_:)`` wrote; returns the hash of its key.
+  mutating func addNext(kind: Explorer.Exploring.MoveKind, records: [Record], place: TransitionCache.Place) -> Int {
+    guard let packer else { preconditionFailure("no packer to add a row with") }
+    let row = (count * rowBytes)..<((count + 1) * rowBytes)
+    let hash = rows.withUnsafeBytes { packer.hashOfKey(UnsafeRawBufferPointer(rebasing: $0[row])) }
+    append(hash: hash, kind: kind, records: records, place: place)
+    return hash
+  }
+
+  /// Notes the edge whose row was just packed (the ``count``th), with the hash of its key.
+  private mutating func append(
+    hash: Int, kind: Explorer.Exploring.MoveKind, records: [Record], place: TransitionCache.Place
+  ) {
+    if !records.isEmpty { self.records.append((count, records)) }
+    let edge = Edge(hash: hash, kind: kind, place: place)
+    if count < edges.count { edges[count] = edge } else { edges.append(edge) }
+    count += 1
+  }
+
+  /// An edge waiting: the hash of the key of the state it reaches, its move's kind, and where the transition cache
+  /// keeps the move.
+  struct Edge {
+    var hash: Int
+    var kind: Explorer.Exploring.MoveKind
+    var place: TransitionCache.Place
   }
 
   /// Drops the edges (keeping the room they took).

@@ -70,6 +70,9 @@ struct StateSet {
   /// ahead of ``insert(packed:hash:)``.
   func prefetch(hash: Int) { table.prefetch(hash: hash) }
 
+  /// Copies state `id`'s row, as a current ``packer`` packs it, into `row` (not with `compact`).
+  func copy(_ id: Int32, into row: UnsafeMutableRawBufferPointer) { rows.copy(Int(id), into: row) }
+
   /// Whether state `id`'s stored key and payload are, packed, `row` (which a current ``packer`` packed).
   func state(_ id: Int32, is row: UnsafeRawBufferPointer) -> Bool { rows.row(Int(id), is: row) }
 
@@ -319,6 +322,9 @@ struct PackedRows {
   /// long as no column widens (``widenings``).
   struct Packer: Sendable {
     fileprivate let runs: [Run]
+    /// Bytes per column, and where each column starts in a row (``PackedRows/widths``).
+    fileprivate let widths: [Int]
+    fileprivate let offsets: [Int]
     let rowBytes: Int
     let firstBytes: Int
     let widenings: Int
@@ -333,23 +339,50 @@ struct PackedRows {
         guard PackedRows.pack(key, first: true, runs: runs, into: row) < 0,
           PackedRows.pack(payload, first: false, runs: runs, into: row) < 0
         else { return nil }
-        return PackedRows.hash(UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(row)[..<firstBytes]))
+        return hashOfKey(UnsafeRawBufferPointer(row))
       }
     }
 
-    /// ``pack(_:_:into:)`` into `rows` from byte `start` on, growing `rows` to hold the row: by half as many bytes
-    /// again at least, so that the rows of many edges are not grown one at a time (through the generic append of
-    /// a repeated element, byte by byte). `rows` may then be longer than the rows packed into it.
+    /// Grows `rows` to hold a row from byte `start` on: by half as many bytes again at least, so that the rows of
+    /// many edges are not grown one at a time (through the generic append of a repeated element, byte by byte).
+    /// `rows` may then be longer than the rows packed into it.
+    func makeRoom(in rows: inout [UInt8], at start: Int) {
+      if rows.count < start + rowBytes {
+        rows += repeatElement(0, count: max(start + rowBytes - rows.count, rows.count / 2, 4 * rowBytes))
+      }
+    }
+
+    /// ``pack(_:_:into:)`` into `rows` from byte `start` on (``makeRoom(in:at:)``).
     func pack(
       _ key: UnsafeBufferPointer<UInt32>, _ payload: UnsafeBufferPointer<UInt32>, into rows: inout [UInt8],
       at start: Int
     ) -> Int? {
-      if rows.count < start + rowBytes {
-        rows += repeatElement(0, count: max(start + rowBytes - rows.count, rows.count / 2, 4 * rowBytes))
-      }
+      makeRoom(in: &rows, at: start)
       return rows.withUnsafeMutableBufferPointer {
         pack(key, payload, into: UnsafeMutableBufferPointer(rebasing: $0[start..<(start + rowBytes)]))
       }
+    }
+
+    /// Writes `word` over column `column` of `row`, which this packer packed; false when the word is too wide for
+    /// the column (the row is then not one this packer packs).
+    @inline(__always)
+    func write(_ word: UInt32, column: Int, of row: UnsafeMutableRawBufferPointer) -> Bool {
+      let offset = offsets[column]
+      switch widths[column] {
+      case 1:
+        guard word <= 0xFF else { return false }
+        row[offset] = UInt8(truncatingIfNeeded: word)
+      case 2:
+        guard word <= 0xFFFF else { return false }
+        row.storeBytes(of: UInt16(truncatingIfNeeded: word).littleEndian, toByteOffset: offset, as: UInt16.self)
+      default: row.storeBytes(of: word, toByteOffset: offset, as: UInt32.self)
+      }
+      return true
+    }
+
+    /// The hash of the key of `row`, which this packer packed, as ``pack(_:_:into:)`` returns it.
+    func hashOfKey(_ row: UnsafeRawBufferPointer) -> Int {
+      PackedRows.hash(UnsafeRawBufferPointer(rebasing: row[..<firstBytes]))
     }
 
     /// Writes the key and payload of `row`, which this packer packed.
@@ -358,7 +391,18 @@ struct PackedRows {
     }
   }
 
-  var packer: Packer { Packer(runs: runs, rowBytes: rowBytes, firstBytes: firstBytes, widenings: widenings) }
+  var packer: Packer {
+    Packer(
+      runs: runs, widths: widths, offsets: offsets, rowBytes: rowBytes, firstBytes: firstBytes, widenings: widenings)
+  }
+
+  /// Copies row `row` into `target` (``rowBytes`` long).
+  func copy(_ row: Int, into target: UnsafeMutableRawBufferPointer) {
+    let base = row % Self.rowsPerChunk * rowBytes
+    chunks[row / Self.rowsPerChunk - firstChunk].withUnsafeBytes {
+      target.copyMemory(from: UnsafeRawBufferPointer(rebasing: $0[base..<(base + rowBytes)]))
+    }
+  }
 
   /// Appends a row packed by ``pack(_:_:into:)`` (with the current widths).
   mutating func append(_ packed: UnsafeRawBufferPointer) {

@@ -319,6 +319,16 @@ struct TransitionCache {
 
   /// What outcome `outcome` is.
   func kind(of outcome: Int32) -> OutcomeTable.Kind { table.kinds[Int(outcome)] }
+
+  /// Whether the successor by reached outcome `outcome` is best had by
+  /// ``write(_:outcome:overRow:packer:coder:)``: writing a word over a packed row costs about as much as packing
+  /// a few words, so an outcome that writes many (a relaunch writes nearly every word) has its successor's words
+  /// written out and packed whole.
+  func writesOverRow(_ outcome: Int32) -> Bool { table.writes(of: outcome).count <= 2 * Self.rowWriteLimit }
+
+  /// The most writes ``writesOverRow(_:)`` takes over a packed row (about where the two ways cost the same on
+  /// anicca-v01, by callgrind).
+  static let rowWriteLimit = 16
   /// The failure of a ``OutcomeTable/Kind/failed`` outcome.
   func failure(of outcome: Int32) -> String { table.failures[outcome] ?? "" }
   /// What happened on the way of a ``OutcomeTable/Kind/reached`` outcome, until ``dropRecords(of:)``.
@@ -367,6 +377,61 @@ struct TransitionCache {
     case sameState
     /// Nothing whole: `coder` does not intern and has no id for a value the move loads from the store.
     case unknownValue
+    /// Nothing whole: a word written is too wide for its column of the packed row
+    /// (``write(_:outcome:overRow:packer:coder:)`` only).
+    case tooWide
+  }
+
+  /// ``write(_:_:outcome:into:_:coder:)`` on a packed row: `row` holds the state with `words` (its key, then its
+  /// payload) as `packer` packs it, and the outcome's writes are written over it, so that the successor's row is
+  /// had without its words being written out and packed whole.
+  mutating func write(
+    _ words: [UInt32], outcome: Int32, overRow row: UnsafeMutableRawBufferPointer, packer: PackedRows.Packer,
+    coder: inout StateCoder
+  ) -> Written {
+    // The bits that differ between a word written and the state's, over all writes (every write of one word
+    // writes the successor's word), and whether every word fits its column. Most writes write the word there
+    // (a relaunch writes every default): only a word that changes is written into the row.
+    var difference: UInt32 = 0
+    var fits = true
+    func put(_ word: UInt32, at offset: Int, over words: UnsafeBufferPointer<UInt32>) {
+      let change = words[offset] ^ word
+      guard change != 0 else { return }
+      difference |= change
+      fits = packer.write(word, column: offset, of: row) && fits
+    }
+    let loads = words.withUnsafeBufferPointer { words in
+      table.withWrites(of: outcome) { keyWrites, payloadWrites, loads in
+        // Pairs of a word's offset (its column) and the word.
+        var pair = 0
+        while pair < keyWrites.count {
+          put(keyWrites[pair + 1], at: Int(keyWrites[pair]), over: words)
+          pair += 2
+        }
+        pair = 0
+        while pair < payloadWrites.count {
+          put(payloadWrites[pair + 1], at: Int(payloadWrites[pair]), over: words)
+          pair += 2
+        }
+        return loads.count
+      }
+    }
+    if loads > 0 {
+      // A loaded variable's words follow from its stored value's (relaunches only).
+      let writes = table.writes(of: outcome)
+      for pair in stride(from: writes.endIndex - loads, to: writes.endIndex, by: 2) {
+        let index = Int(writes[pair] & ~UInt32(Self.loadedMark))
+        let stored = words[layout.storedValues[index][layout.storedValues[index].count - 1]]
+        guard let loaded = loadedWords(of: index, stored: stored, coder: &coder) else { return .unknownValue }
+        let offsets = layout.variables[index]
+        words.withUnsafeBufferPointer { words in
+          put(loaded.key, at: offsets[0], over: words)
+          if let word = loaded.payload { put(word, at: offsets[1], over: words) }
+        }
+      }
+    }
+    guard fits else { return .tooWide }
+    return difference != 0 ? .successor : .sameState
   }
 
   /// Writes the successor of the state with `key` and `payload` by outcome `outcome` (a
