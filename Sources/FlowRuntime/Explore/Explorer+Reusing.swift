@@ -16,6 +16,9 @@ extension Explorer.Exploring {
     words.removeAll(keepingCapacity: true)
     words += stateKey
     words += statePayload
+    // The state's words, held here for the moves' look-ups: the property, passed to the cache's mutating methods,
+    // was retained and released around each call.
+    let words = self.words
     let (context, isNew) = transitions.context(of: words)
     if isNew { transitions.addMoves(explorer.moves(from: coder.expanding(clock: options.clock))) }
     // A move is copied out (retaining what it holds) only for the engine: a reused one is named by its place.
@@ -41,7 +44,9 @@ extension Explorer.Exploring {
           if written == .sameState { continue }
           if written == .successor {
             place.outcome = outcome
-            let hash = pending.addNext(kind: kind, records: transitions.records(of: outcome), place: place)
+            // Most outcomes have no records left (each transition has its witness): no array is passed then.
+            if transitions.hasRecords(outcome) { pending.noteRecordsOfNext(transitions.records(of: outcome)) }
+            let hash = pending.addNext(kind: kind, place: place)
             set.prefetch(hash: hash)
             continue
           }
@@ -217,7 +222,8 @@ struct PendingEdges {
       payload.withUnsafeBufferPointer { packer.pack(key, $0, into: &rows, at: start) }
     }
     guard let hash else { return nil }
-    append(hash: hash, kind: kind, records: records, place: place)
+    noteRecordsOfNext(records)
+    append(hash: hash, kind: kind, place: place)
     return hash
   }
 
@@ -239,20 +245,22 @@ struct PendingEdges {
     return rows.withUnsafeMutableBytes { write(UnsafeMutableRawBufferPointer(rebasing: $0[row])) }
   }
 
+  /// Notes what happened on the way of the edge ``addNext(kind:place:)`` adds next.
+  mutating func noteRecordsOfNext(_ records: [Record]) {
+    if !records.isEmpty { self.records.append((count, records)) }
+  }
+
   /// Adds the edge whose row ``writeNext(_:)`` wrote; returns the hash of its key.
-  mutating func addNext(kind: Explorer.Exploring.MoveKind, records: [Record], place: TransitionCache.Place) -> Int {
+  mutating func addNext(kind: Explorer.Exploring.MoveKind, place: TransitionCache.Place) -> Int {
     guard let packer else { preconditionFailure("no packer to add a row with") }
     let row = (count * rowBytes)..<((count + 1) * rowBytes)
     let hash = rows.withUnsafeBytes { packer.hashOfKey(UnsafeRawBufferPointer(rebasing: $0[row])) }
-    append(hash: hash, kind: kind, records: records, place: place)
+    append(hash: hash, kind: kind, place: place)
     return hash
   }
 
   /// Notes the edge whose row was just packed (the ``count``th), with the hash of its key.
-  private mutating func append(
-    hash: Int, kind: Explorer.Exploring.MoveKind, records: [Record], place: TransitionCache.Place
-  ) {
-    if !records.isEmpty { self.records.append((count, records)) }
+  private mutating func append(hash: Int, kind: Explorer.Exploring.MoveKind, place: TransitionCache.Place) {
     let edge = Edge(hash: hash, kind: kind, place: place)
     if count < edges.count { edges[count] = edge } else { edges.append(edge) }
     count += 1

@@ -181,12 +181,10 @@ struct TransitionCache {
       // have many: first the one this context last found an outcome with, then the one any context last did.
       let last = lastRelaunchReadSet[Int(context)]
       if last >= 0 {
-        let hash = fillProbe(context: -1, move: 0, readSet: last, words: words)
-        if let outcome = table.find(probe[..<probeCount], hash: hash) { return outcome }
+        if let outcome = find(context: -1, move: 0, readSet: last, words: words) { return outcome }
       }
       for (index, readSet) in relaunchReadSets.enumerated() where readSet != last {
-        let hash = fillProbe(context: -1, move: 0, readSet: readSet, words: words)
-        guard let outcome = table.find(probe[..<probeCount], hash: hash) else { continue }
+        guard let outcome = find(context: -1, move: 0, readSet: readSet, words: words) else { continue }
         if index > 0 { relaunchReadSets.swapAt(index, 0) }
         lastRelaunchReadSet[Int(context)] = readSet
         return outcome
@@ -195,9 +193,11 @@ struct TransitionCache {
     }
     let constant = constantOutcome[firstMove[Int(context)] + move]
     if constant >= 0 { return constant }
-    for readSet in readSetsOfMove[firstMove[Int(context)] + move] {
-      let hash = fillProbe(context: context, move: move, readSet: readSet, words: words)
-      if let outcome = table.find(probe[..<probeCount], hash: hash) { return outcome }
+    // By index: a loop over the array itself retained it.
+    let readSets = firstMove[Int(context)] + move
+    for position in readSetsOfMove[readSets].indices {
+      let readSet = readSetsOfMove[readSets][position]
+      if let outcome = find(context: context, move: move, readSet: readSet, words: words) { return outcome }
     }
     return nil
   }
@@ -331,6 +331,8 @@ struct TransitionCache {
   static let rowWriteLimit = 16
   /// The failure of a ``OutcomeTable/Kind/failed`` outcome.
   func failure(of outcome: Int32) -> String { table.failures[outcome] ?? "" }
+  /// Whether ``records(of:)`` has any for outcome `outcome`.
+  func hasRecords(_ outcome: Int32) -> Bool { !table.records[Int(outcome)].isEmpty }
   /// What happened on the way of a ``OutcomeTable/Kind/reached`` outcome, until ``dropRecords(of:)``.
   func records(of outcome: Int32) -> [Record] { table.records[Int(outcome)] }
   /// Outcome `outcome` as ``remember(_:context:move:words:successor:coder:)`` got it (its writes worked out).
@@ -511,9 +513,44 @@ struct TransitionCache {
   /// The records of outcome `outcome` are no longer needed (their transitions have witnesses).
   mutating func dropRecords(of outcome: Int32) { table.records[Int(outcome)] = [] }
 
+  /// The outcome kept under the key of read set `readSet` of move `move` of context `context` from the state with
+  /// `words`: the key ``fillProbe(context:move:readSet:words:)`` writes, hashed and compared word by word as it is
+  /// worked out, not written. Mutating only so that the cache is passed in place: called from a mutating method, a
+  /// non-mutating one had it copied whole (callgrind: a copy of hundreds of bytes at every look-up).
+  private mutating func find(context: Int32, move: Int, readSet: Int32, words: [UInt32]) -> Int32? {
+    let start = readSetBounds[Int(readSet)]
+    let end = readSetBounds[Int(readSet) + 1]
+    let header = (UInt32(bitPattern: context), UInt32(move), UInt32(bitPattern: readSet))
+    return words.withUnsafeBufferPointer { words in
+      readSetOffsets.withUnsafeBufferPointer { offsets in
+        var hash = StateSet.WordHash()
+        hash.add(header.0)
+        hash.add(header.1)
+        hash.add(header.2)
+        for index in start..<end { hash.add(Self.keyWord(offsets[index], of: words)) }
+        return table.find(hash: hash.value) { key in
+          guard key.count == end - start + 3, key[0] == header.0, key[1] == header.1, key[2] == header.2 else {
+            return false
+          }
+          for index in start..<end where key[3 + index - start] != Self.keyWord(offsets[index], of: words) {
+            return false
+          }
+          return true
+        }
+      }
+    }
+  }
+
+  /// The word a key has for read-set entry `offset` of the state with `words`: the word at `offset`, or for a
+  /// presence entry (``presence(of:)``) whether the word it names is not 0.
+  @inline(__always)
+  private static func keyWord(_ offset: Int, of words: UnsafeBufferPointer<UInt32>) -> UInt32 {
+    offset >= 0 ? words[offset] : words[-1 - offset] == 0 ? 0 : 1
+  }
+
   /// Writes the key of read set `readSet` of move `move` of context `context` from the state with `words` into
-  /// ``probe`` (its first ``probeCount`` words); returns its hash (``StateSet/hash(_:)``), worked out as it is
-  /// written.
+  /// ``probe`` (its first ``probeCount`` words), for ``remember(_:context:move:words:successor:coder:)`` to keep
+  /// an outcome under it; returns its hash (``StateSet/hash(_:)``), worked out as it is written.
   private mutating func fillProbe(context: Int32, move: Int, readSet: Int32, words: [UInt32]) -> Int {
     let start = readSetBounds[Int(readSet)]
     let end = readSetBounds[Int(readSet) + 1]
@@ -530,8 +567,7 @@ struct TransitionCache {
       words.withUnsafeBufferPointer { words in
         readSetOffsets.withUnsafeBufferPointer { offsets in
           for index in start..<end {
-            let offset = offsets[index]
-            let word = offset >= 0 ? words[offset] : words[-1 - offset] == 0 ? 0 : 1
+            let word = Self.keyWord(offsets[index], of: words)
             probe[3 + index - start] = word
             hash.add(word)
           }
@@ -600,9 +636,14 @@ struct OutcomeTable {
     }
   }
 
-  /// The id of the outcome kept under `key`.
-  func find(_ key: ArraySlice<UInt32>, hash: Int) -> Int32? {
-    table.find(hash: hash) { keyEquals(Int($0), key) }.id
+  /// The id of the outcome kept under the key whose hash is `hash` and for which `isKey` holds (given the key
+  /// kept, in place).
+  func find(hash: Int, where isKey: (UnsafeBufferPointer<UInt32>) -> Bool) -> Int32? {
+    keyWords.withUnsafeBufferPointer { keys in
+      table.find(hash: hash) { id in
+        isKey(UnsafeBufferPointer(rebasing: keys[Int(keyStart[Int(id)])..<Int(keyStart[Int(id) + 1])]))
+      }.id
+    }
   }
 
   /// Keeps `outcome` under `key` (not kept yet); returns its id.
@@ -653,14 +694,4 @@ struct OutcomeTable {
     return id
   }
 
-  private func keyEquals(_ id: Int, _ key: ArraySlice<UInt32>) -> Bool {
-    let start = Int(keyStart[id])
-    guard Int(keyStart[id + 1]) - start == key.count else { return false }
-    return keyWords.withUnsafeBufferPointer { kept in
-      key.withUnsafeBufferPointer { key in
-        for index in key.indices where kept[start + index] != key[index] { return false }
-        return true
-      }
-    }
-  }
 }
