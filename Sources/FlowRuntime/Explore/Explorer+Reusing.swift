@@ -121,12 +121,16 @@ extension Explorer.Exploring {
     defer { pending.removeAll() }
     var record = 0
     let rowBytes = pending.rowBytes
+    // One array for every edge, emptied only after an edge that had records: an empty one made and dropped at
+    // every edge was a release at every edge.
+    var records: [Record] = []
     return pending.rows.withUnsafeBytes { rows in
       for index in 0..<pending.count where !taking.interrupted {
-        var records: [Record] = []
         if record < pending.records.count && pending.records[record].edge == index {
           records = pending.records[record].records
           record += 1
+        } else if !records.isEmpty {
+          records = []
         }
         let edge = pending.edges[index]
         let row = UnsafeRawBufferPointer(rebasing: rows[(index * rowBytes)..<((index + 1) * rowBytes)])
