@@ -242,8 +242,7 @@ struct PendingEdges {
     }
   }
 
-  /// `write` on the next edge's row (``copyNext(_:of:)``), in place; ``addNext(kind:records:place:)`` adds the
-  /// edge.
+  /// `write` on the next edge's row (``copyNext(_:of:)``), in place; ``addNext(kind:place:)`` adds the edge.
   mutating func writeNext<Result>(_ write: (UnsafeMutableRawBufferPointer) -> Result) -> Result {
     let row = (count * rowBytes)..<((count + 1) * rowBytes)
     return rows.withUnsafeMutableBytes { write(UnsafeMutableRawBufferPointer(rebasing: $0[row])) }

@@ -320,15 +320,6 @@ struct TransitionCache {
   /// What outcome `outcome` is.
   func kind(of outcome: Int32) -> OutcomeTable.Kind { table.kinds[Int(outcome)] }
 
-  /// Whether the successor by reached outcome `outcome` is best had by
-  /// ``write(_:outcome:overRow:packer:coder:)``: writing a word over a packed row costs about as much as packing
-  /// a few words, so an outcome that writes many (a relaunch writes nearly every word) has its successor's words
-  /// written out and packed whole.
-  func writesOverRow(_ outcome: Int32) -> Bool { table.writes(of: outcome).count <= 2 * Self.rowWriteLimit }
-
-  /// The most writes ``writesOverRow(_:)`` takes over a packed row (about where the two ways cost the same on
-  /// anicca-v01, by callgrind).
-  static let rowWriteLimit = 16
   /// The failure of a ``OutcomeTable/Kind/failed`` outcome.
   func failure(of outcome: Int32) -> String { table.failures[outcome] ?? "" }
   /// Whether ``records(of:)`` has any for outcome `outcome`.
@@ -383,6 +374,16 @@ struct TransitionCache {
     /// (``write(_:outcome:overRow:packer:coder:)`` only).
     case tooWide
   }
+
+  /// Whether the successor by reached outcome `outcome` is best had by
+  /// ``write(_:outcome:overRow:packer:coder:)``: writing a word over a packed row costs about as much as packing
+  /// a few words, so an outcome that writes many (a relaunch writes nearly every word) has its successor's words
+  /// written out and packed whole.
+  func writesOverRow(_ outcome: Int32) -> Bool { table.writes(of: outcome).count <= 2 * Self.rowWriteLimit }
+
+  /// The most writes ``writesOverRow(_:)`` takes over a packed row (with 16, exploring anicca-v01 took 1.2% fewer
+  /// instructions than with no limit, by callgrind).
+  static let rowWriteLimit = 16
 
   /// ``write(_:_:outcome:into:_:coder:)`` on a packed row: `row` holds the state with `words` (its key, then its
   /// payload) as `packer` packs it, and the outcome's writes are written over it, so that the successor's row is
