@@ -13,9 +13,13 @@ extension Explorer.Exploring {
   mutating func expandReusing(key stateKey: [UInt32], payload statePayload: [UInt32], pending: inout PendingEdges) {
     var taking = beginTaking()
     guard takingDepth < options.maxDepth else { return takeUnexpanded(taking) }
-    words.removeAll(keepingCapacity: true)
-    words += stateKey
-    words += statePayload
+    // Copied over the last state's words (two appends cost about 90 instructions each).
+    let width = stateKey.count
+    if words.count != width + statePayload.count { words = Array(repeating: 0, count: width + statePayload.count) }
+    words.withUnsafeMutableBufferPointer { words in
+      _ = words[..<width].update(fromContentsOf: stateKey)
+      _ = words[width...].update(fromContentsOf: statePayload)
+    }
     // The state's words, held here for the moves' look-ups: the property, passed to the cache's mutating methods,
     // was retained and released around each call.
     let words = self.words
