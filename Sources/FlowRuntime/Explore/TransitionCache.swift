@@ -419,20 +419,10 @@ struct TransitionCache {
         return loads.count
       }
     }
-    if loads > 0 {
-      // A loaded variable's words follow from its stored value's (relaunches only).
-      let writes = table.writes(of: outcome)
-      for pair in stride(from: writes.endIndex - loads, to: writes.endIndex, by: 2) {
-        let index = Int(writes[pair] & ~UInt32(Self.loadedMark))
-        let stored = words[layout.storedValues[index][layout.storedValues[index].count - 1]]
-        guard let loaded = loadedWords(of: index, stored: stored, coder: &coder) else { return .unknownValue }
-        let offsets = layout.variables[index]
-        words.withUnsafeBufferPointer { words in
-          put(loaded.key, at: offsets[0], over: words)
-          if let word = loaded.payload { put(word, at: offsets[1], over: words) }
-        }
-      }
+    let known = words.withUnsafeBufferPointer { words in
+      putLoadedWords(loads, of: outcome, stored: { words[$0] }, coder: &coder) { put($0, at: $1, over: words) }
     }
+    guard known else { return .unknownValue }
     guard fits else { return .tooWide }
     return difference != 0 ? .successor : .sameState
   }
@@ -479,27 +469,32 @@ struct TransitionCache {
           }
           return loads.count
         }
-        if loads > 0 {
-          // A loaded variable's words follow from its stored value's (relaunches only).
-          let writes = table.writes(of: outcome)
-          for pair in stride(from: writes.endIndex - loads, to: writes.endIndex, by: 2) {
-            let index = Int(writes[pair] & ~UInt32(Self.loadedMark))
-            let stored = storedID(of: index, key: key, payload: payload)
-            guard let words = loadedWords(of: index, stored: stored, coder: &coder) else { return .unknownValue }
-            let offsets = layout.variables[index]
-            put(words.key, at: offsets[0])
-            if let word = words.payload { put(word, at: offsets[1]) }
-          }
-        }
+        let stored = { (offset: Int) in offset < width ? key[offset] : payload[offset - width] }
+        guard putLoadedWords(loads, of: outcome, stored: stored, coder: &coder, put) else { return .unknownValue }
         return difference != 0 ? .successor : .sameState
       }
     }
   }
 
-  /// The id of variable `index`'s stored value in the state with `key` and `payload`.
-  private func storedID(of index: Int, key: [UInt32], payload: [UInt32]) -> UInt32 {
-    let offset = layout.storedValues[index][layout.storedValues[index].count - 1]
-    return offset < key.count ? key[offset] : payload[offset - key.count]
+  /// Puts the words of the `loads` variables outcome `outcome` loads from their stored values (its last writes, a
+  /// relaunch's: a loaded variable's words follow from its stored value's) with `put` (word, offset); `stored`
+  /// gives the state's word at an offset (the id of a stored value). False when `coder` has no id for a value
+  /// loaded.
+  private mutating func putLoadedWords(
+    _ loads: Int, of outcome: Int32, stored: (Int) -> UInt32, coder: inout StateCoder,
+    _ put: (_ word: UInt32, _ offset: Int) -> Void
+  ) -> Bool {
+    guard loads > 0 else { return true }
+    let writes = table.writes(of: outcome)
+    for pair in stride(from: writes.endIndex - loads, to: writes.endIndex, by: 2) {
+      let index = Int(writes[pair] & ~UInt32(Self.loadedMark))
+      let id = stored(layout.storedValues[index][layout.storedValues[index].count - 1])
+      guard let words = loadedWords(of: index, stored: id, coder: &coder) else { return false }
+      let offsets = layout.variables[index]
+      put(words.key, offsets[0])
+      if let word = words.payload { put(word, offsets[1]) }
+    }
+    return true
   }
 
   /// Notes the number the exploration gave the move at `place`.
