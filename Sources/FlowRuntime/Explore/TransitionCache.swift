@@ -304,11 +304,11 @@ struct TransitionCache {
     }
     if relaunchMove[Int(context)] == move {
       if !relaunchReadSets.contains(readSet) { relaunchReadSets.append(readSet) }
-      _ = fillProbe(context: -1, move: 0, readSet: readSet, words: words)
+      fillProbe(context: -1, move: 0, readSet: readSet, words: words)
     } else {
       let index = firstMove[Int(context)] + move
       if !readSetsOfMove[index].contains(readSet) { readSetsOfMove[index].append(readSet) }
-      _ = fillProbe(context: context, move: move, readSet: readSet, words: words)
+      fillProbe(context: context, move: move, readSet: readSet, words: words)
     }
     let id = table.append(outcome, key: probe[..<probeCount])
     // A move that read nothing but its context's words does the same from every state of the context (the engine
@@ -546,31 +546,22 @@ struct TransitionCache {
 
   /// Writes the key of read set `readSet` of move `move` of context `context` from the state with `words` into
   /// ``probe`` (its first ``probeCount`` words), for ``remember(_:context:move:words:successor:coder:)`` to keep
-  /// an outcome under it; returns its hash (``StateSet/hash(_:)``), worked out as it is written.
-  private mutating func fillProbe(context: Int32, move: Int, readSet: Int32, words: [UInt32]) -> Int {
+  /// an outcome under it (``OutcomeTable/append(_:key:)`` hashes it).
+  private mutating func fillProbe(context: Int32, move: Int, readSet: Int32, words: [UInt32]) {
     let start = readSetBounds[Int(readSet)]
     let end = readSetBounds[Int(readSet) + 1]
     probeCount = end - start + 3
     if probe.count < probeCount { probe += repeatElement(0, count: probeCount - probe.count) }
-    var hash = StateSet.WordHash()
     probe.withUnsafeMutableBufferPointer { probe in
       probe[0] = UInt32(bitPattern: context)
       probe[1] = UInt32(move)
       probe[2] = UInt32(bitPattern: readSet)
-      hash.add(probe[0])
-      hash.add(probe[1])
-      hash.add(probe[2])
       words.withUnsafeBufferPointer { words in
         readSetOffsets.withUnsafeBufferPointer { offsets in
-          for index in start..<end {
-            let word = Self.keyWord(offsets[index], of: words)
-            probe[3 + index - start] = word
-            hash.add(word)
-          }
+          for index in start..<end { probe[3 + index - start] = Self.keyWord(offsets[index], of: words) }
         }
       }
     }
-    return hash.value
   }
 
 }
