@@ -31,26 +31,68 @@ package enum Linter {
   package static func lint(
     _ loaded: LoadedFlow, rules: [any LintRule] = RuleRegistry.all, configuration: LintConfiguration = .init()
   ) -> [Diagnostic] {
+    findings(loaded, RuleFindings(loaded, rules: rules), configuration: configuration)
+  }
+
+  /// `lint(_:rules:configuration:)` with the rules' findings already made, on the flow as compiled (see
+  /// ``RuleFindings``).
+  static func findings(_ loaded: LoadedFlow, _ rules: RuleFindings, configuration: LintConfiguration)
+    -> [Diagnostic]
+  {
     var findings = loaded.diagnostics
-    var checked: Set<String> = []
-    if let flow = loaded.flow, let root = loaded.node {
-      let context = LintContext(file: loaded.file, text: loaded.text, root: root, flow: flow)
-      let loadIsClean = !loaded.diagnostics.contains { $0.severity == .error }
-      for rule in rules where loadIsClean || !type(of: rule).needsCleanLoad {
-        rule.check(context)
-        checked.insert(rule.ruleDescription.id)
-      }
+    var rules = rules
+    if loaded.diagnostics.contains(where: { $0.severity == .error }) { rules.dropCleanLoadRules() }
+    if loaded.flow != nil, loaded.node != nil {
       // One message per problem. A rule finding at exactly the position of a schema error replaces it: the
       // rule names the problem in the flow's terms ("unknown outcome 'allowed' of 'request-permission'").
       // Other findings on a line where loading already reported an error describe the same mistake again.
       let schemaPositions = Set(loaded.diagnostics.filter { $0.ruleID == "schema" }.map(\.location))
-      let replaced = Set(context.findings.map(\.location).filter(schemaPositions.contains))
+      let replaced = Set(rules.findings.map(\.location).filter(schemaPositions.contains))
       findings.removeAll { $0.ruleID == "schema" && replaced.contains($0.location) }
-      findings = Diagnostic.merging(findings, context.findings) { replaced.contains($0.location) }
+      findings = Diagnostic.merging(findings, rules.findings) { replaced.contains($0.location) }
     }
     var suppressions = Suppressions(text: loaded.text, file: loaded.file)
-    findings = configuration.apply(to: suppressions.apply(to: findings, checked: checked))
+    findings = configuration.apply(to: suppressions.apply(to: findings, checked: rules.checked))
     return findings.sorted(by: Diagnostic.positionOrder)
+  }
+
+  /// The rules' findings on a compiled flow, in rule order, and the ids of the rules that ran.
+  ///
+  /// `flowlint` runs the rules while the schema is still being checked, on the flow as compiled: the rules that
+  /// need a clean load run when the compiler reported no error, and ``dropCleanLoadRules()`` takes back what they
+  /// found when the schema then reports one.
+  struct RuleFindings {
+    private(set) var findings: [Diagnostic] = []
+    private(set) var checked: Set<String> = []
+    /// Each rule that ran only because the load was clean so far, with the findings it added.
+    private var cleanLoadOnly: [(id: String, findings: Range<Int>)] = []
+
+    /// No rule ran.
+    init() {}
+
+    init(_ loaded: LoadedFlow, rules: [any LintRule]) {
+      guard let flow = loaded.flow, let root = loaded.node else { return }
+      let context = LintContext(file: loaded.file, text: loaded.text, root: root, flow: flow)
+      let loadIsClean = !loaded.diagnostics.contains { $0.severity == .error }
+      for rule in rules where loadIsClean || !type(of: rule).needsCleanLoad {
+        let start = context.findings.count
+        rule.check(context)
+        checked.insert(rule.ruleDescription.id)
+        if type(of: rule).needsCleanLoad {
+          cleanLoadOnly.append((rule.ruleDescription.id, start..<context.findings.count))
+        }
+      }
+      findings = context.findings
+    }
+
+    /// Forgets the rules that need a clean load: the load turned out to have an error.
+    mutating func dropCleanLoadRules() {
+      for (id, added) in cleanLoadOnly.reversed() {
+        findings.removeSubrange(added)
+        checked.remove(id)
+      }
+      cleanLoadOnly = []
+    }
   }
 
   /// Checks the scenario table at a path (loads it with the scenario loader and checks its rows against its
@@ -64,7 +106,10 @@ package enum Linter {
     -> Result<FileReport, FlowIOError>
   {
     do {
-      let loaded = try FlowLoader.load(path: path)
+      // The rules check the flow while the schema is checked on another thread; not a scenario table's.
+      let (loaded, rules) = try FlowLoader.load(path: path) { compiled in
+        compiled.kind == .scenarioTable && tables != nil ? nil : RuleFindings(compiled, rules: RuleRegistry.all)
+      }
       let kind = loaded.kind
       if kind == .scenarioTable, let tables {
         var suppressions = Suppressions(text: loaded.text, file: path)
@@ -74,7 +119,8 @@ package enum Linter {
             file: path, text: loaded.text,
             diagnostics: configuration.apply(to: findings).sorted(by: Diagnostic.positionOrder)))
       }
-      var diagnostics = lint(loaded, configuration: configuration)
+      // No rule ran when the file is not a document.
+      var diagnostics = findings(loaded, rules.flatMap { $0 } ?? RuleFindings(), configuration: configuration)
       if kind == nil, loaded.node != nil, !diagnostics.isEmpty {
         diagnostics[0].notes.append(
           "flowlint took this file for a flow: it has no $schema modeline and neither 'steps' (a flow) nor "

@@ -3,7 +3,7 @@ internal import FlowSchema
 internal import FlowYAML
 
 /// Loads flow files: bytes → tree (YAML, or JSON for `.json` files and text starting with `{`) → schema
-/// validation against the embedded flow schema → ``FlowCompiler``.
+/// validation against the embedded flow schema, on a second thread while ``FlowCompiler`` compiles the tree.
 ///
 /// Schema and compiler diagnostics never repeat each other (``Diagnostic/merging(_:_:keep:)``): when the
 /// schema reports a problem on a line, the compiler's diagnostics on that line are dropped, since they describe
@@ -14,18 +14,38 @@ package enum FlowLoader {
   /// - Throws: ``FlowIOError`` when the path does not exist, is a directory or cannot be read. Everything
   ///   wrong with the contents is a diagnostic in the result instead.
   package static func load(path: String, limits: LoadLimits = .default) throws(FlowIOError) -> LoadedFlow {
+    try load(path: path, limits: limits) { _ in () }.loaded
+  }
+
+  /// Reads and loads the file at `path`, running `work` on the compiled flow while the schema is checked (see
+  /// ``load(bytes:file:limits:whileValidating:)``).
+  package static func load<Work>(
+    path: String, limits: LoadLimits = .default, whileValidating work: (LoadedFlow) -> Work
+  ) throws(FlowIOError) -> (loaded: LoadedFlow, work: Work?) {
     do {
-      return load(bytes: try FlowFiles.readBytes(path: path, limit: limits.maxBytes), file: path, limits: limits)
+      let bytes = try FlowFiles.readBytes(path: path, limit: limits.maxBytes)
+      return load(bytes: bytes, file: path, limits: limits, whileValidating: work)
     } catch {
       guard let tooLarge = error.tooLarge else { throw error }
-      return LoadedFlow(
+      let loaded = LoadedFlow(
         file: path, text: SourceText(""), node: nil, flow: nil, diagnostics: [tooLarge.diagnostic],
         isSchemaValid: false)
+      return (loaded, nil)
     }
   }
 
   /// Loads a flow from its bytes; never throws: every problem is a diagnostic.
   package static func load(bytes: [UInt8], file: String, limits: LoadLimits = .default) -> LoadedFlow {
+    load(bytes: bytes, file: file, limits: limits) { _ in () }.loaded
+  }
+
+  /// Loads a flow from its bytes, and runs `work` on the compiled flow on this thread while the schema checks the
+  /// tree on another (neither needs the other; the schema takes about as long as compiling and linting together).
+  /// `work` sees the compiler's diagnostics only, with `isSchemaValid` true; the result has every diagnostic.
+  /// `work` does not run, and its result is nil, when the bytes are not a document.
+  package static func load<Work>(
+    bytes: [UInt8], file: String, limits: LoadLimits = .default, whileValidating work: (LoadedFlow) -> Work
+  ) -> (loaded: LoadedFlow, work: Work?) {
     var loaded = LoadedFlow(
       file: file, text: SourceText(""), node: nil, flow: nil, diagnostics: [], isSchemaValid: false)
     let node: Node
@@ -35,7 +55,7 @@ package enum FlowLoader {
       // No snippet text for input the readers refuse by size anyway.
       if bytes.count <= limits.maxBytes { loaded.text = SourceText(bytes: bytes) }
       loaded.diagnostics = [error.diagnostic]
-      return loaded
+      return (loaded, nil)
     }
     // YAML the reader accepted is UTF-8 without NUL bytes (and within the size limit): it is not checked twice.
     let text =
@@ -44,26 +64,37 @@ package enum FlowLoader {
     loaded.text = text
     if let problem = numberOutOfRange(in: node, text: text, file: file) {
       loaded.diagnostics = [problem]
-      return loaded
+      return (loaded, nil)
     }
     loaded.node = node
 
-    let schemaDiagnostics: [Diagnostic]
+    let (schemaDiagnostics, (flow, compilerDiagnostics, done)) = concurrently {
+      validate(node, file: file)
+    } and: {
+      let (flow, diagnostics) = FlowCompiler.compile(node, file: file)
+      var compiled = loaded
+      compiled.flow = flow
+      compiled.diagnostics = diagnostics.sorted(by: Diagnostic.positionOrder)
+      compiled.isSchemaValid = true
+      return (flow, diagnostics, work(compiled))
+    }
+    loaded.flow = flow
+    loaded.isSchemaValid = schemaDiagnostics.isEmpty
+    loaded.diagnostics = Diagnostic.merging(schemaDiagnostics, compilerDiagnostics).sorted(by: Diagnostic.positionOrder)
+    return (loaded, done)
+  }
+
+  /// The schema's diagnostics for a document tree.
+  static func validate(_ node: Node, file: String) -> [Diagnostic] {
     switch flowSchema {
-    case .success(let schema): schemaDiagnostics = schema.validate(node, file: file)
+    case .success(let schema): schema.validate(node, file: file)
     case .failure(let error):
-      schemaDiagnostics = [
+      [
         Diagnostic(
           .error, "the embedded flow schema does not compile: \(error.message)", file: file,
           at: SourceLocation(line: 1, column: 1), rule: "schema")
       ]
     }
-    loaded.isSchemaValid = schemaDiagnostics.isEmpty
-
-    let (flow, compilerDiagnostics) = FlowCompiler.compile(node, file: file)
-    loaded.flow = flow
-    loaded.diagnostics = Diagnostic.merging(schemaDiagnostics, compilerDiagnostics).sorted(by: Diagnostic.positionOrder)
-    return loaded
   }
 
   /// The first number in the document that no flow value can hold: not finite, or beyond the range of `Int`
