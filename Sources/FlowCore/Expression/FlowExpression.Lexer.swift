@@ -40,7 +40,10 @@ extension FlowExpression {
 
     static func tokens(of source: String) throws(ExpressionError) -> [Token] {
       var lexer = Lexer(source)
+      // Every token but the last takes at least one scalar: room for all of them at once, so that the array of a
+      // usual expression never grows; at most 64, so that a huge one (one long string) reserves no more than that.
       var tokens: [Token] = []
+      tokens.reserveCapacity(min(lexer.scalars.count + 1, 64))
       while true {
         let token = try lexer.next()
         tokens.append(token)
