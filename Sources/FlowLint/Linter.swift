@@ -15,11 +15,20 @@ package struct FileReport: Sendable {
   package var file: String
   package var text: SourceText
   package var diagnostics: [Diagnostic]
+  /// The file as the lint read it, for checks that go on from the findings (`flowlint --against`, `--strings`):
+  /// they see the very bytes that were linted, without reading and parsing the file again. Nil for a report
+  /// made without loading a flow (a scenario table, `flowlint --schema`).
+  ///
+  /// The report holds the document's tree and compiled flow for as long as it lives: `flowlint` keeps its
+  /// reports until it exits, so the process's exit returns that memory, and no time goes into taking a large
+  /// tree apart node by node (about 7% of linting a 10,000-step flow).
+  package var loaded: LoadedFlow?
 
-  package init(file: String, text: SourceText, diagnostics: [Diagnostic]) {
+  package init(file: String, text: SourceText, diagnostics: [Diagnostic], loaded: LoadedFlow? = nil) {
     self.file = file
     self.text = text
     self.diagnostics = diagnostics
+    self.loaded = loaded
   }
 }
 
@@ -126,7 +135,7 @@ package enum Linter {
           "flowlint took this file for a flow: it has no $schema modeline and neither 'steps' (a flow) nor "
             + "'cases' (a scenario table) at the top")
       }
-      return .success(FileReport(file: path, text: loaded.text, diagnostics: diagnostics))
+      return .success(FileReport(file: path, text: loaded.text, diagnostics: diagnostics, loaded: loaded))
     } catch {
       return .failure(error)
     }

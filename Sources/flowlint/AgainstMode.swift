@@ -12,8 +12,7 @@ enum AgainstMode {
   static func check(_ outcome: inout RunOutcome, against oldFlow: Flow, at oldPath: String) {
     for index in outcome.reports.indices {
       let report = outcome.reports[index]
-      guard let newFlow = try? FlowLoader.load(path: report.file).flow,
-        !report.diagnostics.contains(where: { $0.severity == .error })
+      guard let newFlow = report.loaded?.flow, !report.diagnostics.contains(where: { $0.severity == .error })
       else { continue }
       outcome.reports[index].diagnostics += ElseCoversNewOutcomeRule.findings(
         in: newFlow, against: oldFlow, file: report.file)

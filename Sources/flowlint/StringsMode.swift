@@ -35,7 +35,7 @@ enum StringsMode {
     for index in outcome.reports.indices {
       let report = outcome.reports[index]
       guard !report.diagnostics.contains(where: { $0.severity == .error }),
-        let flow = try? FlowLoader.load(path: report.file).flow
+        let flow = report.loaded?.flow
       else { continue }
       outcome.reports[index].diagnostics += catalog.check(flow, file: report.file, catalogName: catalogPath)
     }
