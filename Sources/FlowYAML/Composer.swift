@@ -11,6 +11,12 @@ final class Composer {
   private let file: String
   private let limits: LoadLimits
   private let length: Int
+  /// Where this composer's text sits in the file when it reads a part of it (`SplitParse`): the lines before
+  /// it, added to every position, and how deep the part's first collection is in the whole document.
+  private let lineOffset: Int
+  private let baseDepth: Int
+  /// Whether `documents` first edits the prologue (`Prologue`); false for text whose file was edited already.
+  private let rewritesPrologue: Bool
 
   /// Anchors defined so far in the current document.
   private var anchors: [String: Built] = [:]
@@ -19,7 +25,7 @@ final class Composer {
   /// Nodes copied through aliases so far.
   private var aliasExpansion = 0
   /// Nodes in the stream so far, alias copies included.
-  private var nodeCount = 0
+  private(set) var nodeCount = 0
 
   // State for the checks libyaml does not make (see "Strictness").
   /// Input is ASCII, so libyaml's character index is the byte offset.
@@ -50,10 +56,16 @@ final class Composer {
     var text: String?
   }
 
-  init(bytes: [UInt8], file: String, limits: LoadLimits, isASCII: Bool) {
+  init(
+    bytes: [UInt8], file: String, limits: LoadLimits, isASCII: Bool, lineOffset: Int = 0, baseDepth: Int = 0,
+    rewritesPrologue: Bool = true
+  ) {
     self.file = file
     self.limits = limits
     self.isASCII = isASCII
+    self.lineOffset = lineOffset
+    self.baseDepth = baseDepth
+    self.rewritesPrologue = rewritesPrologue
     // libyaml counts a byte order mark as a column of the first line, which shifts its indentation (a second
     // top-level key is then "not at the document's indentation"): it reads the text after the mark instead.
     bomLength = bytes.starts(with: FileInput.utf8ByteOrderMark) ? 3 : 0
@@ -66,6 +78,9 @@ final class Composer {
     yaml_parser_set_encoding(parser, YAML_UTF8_ENCODING)
     yaml_parser_set_input_string(parser, input.baseAddress, length)
   }
+
+  /// Whether the last document read defined an anchor (and so could have used an alias).
+  var definedAnchors: Bool { !anchors.isEmpty }
 
   deinit {
     yaml_parser_delete(parser)
@@ -81,7 +96,7 @@ extension Composer {
   /// Composes every document of the stream. With `single`, a second document is an error that points at
   /// its start.
   func documents(single: Bool) throws(LoadError) -> [Node] {
-    try Prologue.rewrite(UnsafeMutableBufferPointer(rebasing: input[0..<length]), file: file)
+    if rewritesPrologue { try Prologue.rewrite(UnsafeMutableBufferPointer(rebasing: input[0..<length]), file: file) }
     var documents: [Node] = []
     while true {
       var event = yaml_event_t()
@@ -101,7 +116,7 @@ extension Composer {
         }
         try checkDirectivesFollowEnd(&event)
         anchors.removeAll(keepingCapacity: true)
-        let root = try composeNext(depth: 0)
+        let root = try composeNext(depth: baseDepth)
         var end = yaml_event_t()
         try next(&end)
         previousEndImplicit = end.data.document_end.implicit != 0
@@ -417,7 +432,7 @@ extension Composer {
     case YAML_SINGLE_QUOTED_SCALAR_STYLE, YAML_DOUBLE_QUOTED_SCALAR_STYLE:
       return start.advanced(by: 1)
     case YAML_LITERAL_SCALAR_STYLE, YAML_FOLDED_SCALAR_STYLE:
-      var i = Int(event.start_mark.index)
+      var i = currentStart  // the byte offset: libyaml's index counts characters
       while i < length && input[i] != 0x0A { i += 1 }
       while i < length {
         i += 1  // past the line break
@@ -439,7 +454,7 @@ extension Composer {
 
   /// libyaml's 0-based mark as a 1-based position.
   private func location(_ mark: yaml_mark_t) -> SourceLocation {
-    SourceLocation(line: Int(mark.line) + 1, column: Int(mark.column) + 1)
+    SourceLocation(line: Int(mark.line) + 1 + lineOffset, column: Int(mark.column) + 1)
   }
 
   /// libyaml's error, phrased for a user: its problem, then what it was reading and where that started.

@@ -18,8 +18,31 @@ package enum YAMLLoader {
   /// - Throws: `LoadError` with code `.tooLarge`, `.notUTF8`, `.binary`, `.syntax`, `.duplicateKey`,
   ///   `.unsupported` (a non-scalar key, a recursive alias), `.tooDeep`, `.aliasLimit`, `.empty` (no document)
   ///   or `.multipleDocuments` (pointing at the second document's start).
+  ///
+  /// A file of `SplitParse.minimumBytes` or more is read in two parts on two threads when its shape allows a
+  /// cut that cannot change the result; the tree, and any error, are those of reading it whole.
   package static func load(bytes: [UInt8], file: String, limits: LoadLimits = .default) throws(LoadError) -> Node {
     let isASCII = try InputCheck.validate(bytes, file: file, limits: limits)
+    if bytes.count >= SplitParse.minimumBytes,
+      let root = SplitParse.load(bytes, file: file, limits: limits, isASCII: isASCII)
+    {
+      return root
+    }
+    return try composeWhole(bytes, file: file, limits: limits, isASCII: isASCII)
+  }
+
+  /// `load` on this thread alone, without cutting a large file in two (`SplitParse`): what a cut reading must
+  /// equal.
+  package static func loadOnOneThread(
+    bytes: [UInt8], file: String, limits: LoadLimits = .default
+  ) throws(LoadError) -> Node {
+    let isASCII = try InputCheck.validate(bytes, file: file, limits: limits)
+    return try composeWhole(bytes, file: file, limits: limits, isASCII: isASCII)
+  }
+
+  private static func composeWhole(
+    _ bytes: [UInt8], file: String, limits: LoadLimits, isASCII: Bool
+  ) throws(LoadError) -> Node {
     let composer = Composer(bytes: bytes, file: file, limits: limits, isASCII: isASCII)
     let documents = try composer.documents(single: true)
     guard let root = documents.first else {

@@ -397,6 +397,16 @@ struct YAMLLoaderTests {
     #expect(steps[9_999]["next"]?.string == "step10000")
     #expect(steps[9_999].location == SourceLocation(line: 3 + 4 * 9_999, column: 5))
   }
+
+  /// A block scalar's text starts on its first line of content, at its indentation, also after text that is not
+  /// ASCII: libyaml counts characters where the text is bytes (it was taken for the line before, column 1).
+  @Test func aBlockScalarsTextStartIsRightAfterTextThatIsNotASCII() throws {
+    for body in ["|", ">-", "|2"] {
+      let root = try YAMLLoader.load(
+        bytes: Array("title: タイトル\nbody: \(body)\n    first line\n    second\n".utf8), file: "t.yaml")
+      #expect(root["body"]?.textStart == SourceLocation(line: 3, column: 5), "\(body)")
+    }
+  }
 }
 
 // MARK: - Helpers

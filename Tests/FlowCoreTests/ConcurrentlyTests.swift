@@ -1,4 +1,4 @@
-import FlowLoading
+import FlowCore
 import Testing
 
 #if canImport(Glibc)
