@@ -74,6 +74,23 @@ final class SchemaList: @unchecked Sendable {
     slots.deallocate()
   }
 
+  /// The schemas' slots, for a reader that outlives none of them (`Validator`): looking a schema up through them
+  /// retains neither the list nor the schema.
+  struct Slots {
+    fileprivate let slots: UnsafeMutablePointer<Atomic<UnsafeRawPointer?>>
+    fileprivate let count: Int
+
+    /// Schema `index`, unretained, or nil until the list has decoded it (`SchemaList[index]` does).
+    @inline(__always)
+    func object(_ index: Int) -> Unmanaged<CompiledSchema>? {
+      precondition(index >= 0 && index < count, "schema index out of range")
+      return slots[index].load(ordering: .acquiring).map { Unmanaged<CompiledSchema>.fromOpaque($0) }
+    }
+  }
+
+  /// Valid for as long as the list lives.
+  var unretainedSlots: Slots { Slots(slots: slots, count: count) }
+
   @inline(__always)
   subscript(index: Int) -> CompiledSchema {
     precondition(index >= 0 && index < count, "schema index out of range")
@@ -190,21 +207,55 @@ struct SchemaNumber: Hashable, Sendable, CustomStringConvertible {
 /// (and diagnostics aimed) without evaluating them.
 struct BranchFacts: Hashable, Sendable {
   var types: TypeSet = .any
-  var required: Set<String> = []
-  /// `required` in the order the schema lists it (the first is the branch's main key).
-  var requiredOrder: [String] = []
   /// The branch's own `type`, for naming it in messages.
   var declaredTypes: TypeSet?
+  /// The facts that are not plain values, in one box (none when all are empty): validation copies the facts of
+  /// each branch it tries, and a copy then retains and releases one object, not four.
+  private var box: OutOfLine<Details>?
+
+  private struct Details: Hashable, Sendable {
+    var required: Set<String> = []
+    var requiredOrder: [String] = []
+    var constants: [String: Node] = [:]
+    var title: String?
+  }
+
+  var required: Set<String> {
+    get { box?.group.required ?? [] }
+    set { OutOfLine.modify(&box, empty: Details()) { $0.required = newValue } }
+  }
+  /// `required` in the order the schema lists it (the first is the branch's main key).
+  var requiredOrder: [String] {
+    get { box?.group.requiredOrder ?? [] }
+    set { OutOfLine.modify(&box, empty: Details()) { $0.requiredOrder = newValue } }
+  }
   /// `properties.KEY.const` (or a one-value `enum`), for keys that act as a discriminator.
-  var constants: [String: Node] = [:]
-  var title: String?
+  var constants: [String: Node] {
+    get { box?.group.constants ?? [:] }
+    set { OutOfLine.modify(&box, empty: Details()) { $0.constants = newValue } }
+  }
+  var title: String? {
+    get { box?.group.title }
+    set { OutOfLine.modify(&box, empty: Details()) { $0.title = newValue } }
+  }
+
+  static func == (a: BranchFacts, b: BranchFacts) -> Bool {
+    a.types == b.types && a.declaredTypes == b.declaredTypes && (a.box?.group ?? Details()) == (b.box?.group ?? Details())
+  }
+
+  func hash(into hasher: inout Hasher) {
+    hasher.combine(types)
+    hasher.combine(declaredTypes)
+    hasher.combine(box?.group ?? Details())
+  }
 
   /// False when the instance certainly fails the branch.
   func mayMatch(_ node: Node) -> Bool {
     guard types.admits(node) else { return false }
-    guard case .mapping(let entries) = node.content else { return true }
-    for key in required where !entries.contains(where: { $0.key == key }) { return false }
-    for (key, value) in constants {
+    // Read in the box: copying its group out retained each of its parts.
+    guard case .mapping(let entries) = node.content, let box else { return true }
+    for key in box.group.required where !entries.contains(where: { $0.key == key }) { return false }
+    for (key, value) in box.group.constants {
       if let found = entries.firstIndex(where: { $0.key == key }), !entries[found].value.sameJSON(value) {
         return false
       }

@@ -18,8 +18,12 @@ struct Validator {
   /// evaluations per level of the document.
   static let maxDepth = 500
 
+  /// `program.schemas`, looked up without reference counting: `program` keeps the list and its schemas alive.
+  private let schemas: SchemaList.Slots
+
   init(program: SchemaProgram, file: String) {
     self.program = program
+    schemas = program.schemas.unretainedSlots
     self.file = file
     patterns = PatternMatcher(program)
   }
@@ -66,7 +70,15 @@ extension Validator {
   mutating func eval(
     _ x: Node, _ index: Int, _ subject: Subject, report: Bool, evaluated: inout Evaluated?
   ) -> Bool {
-    let s = program.schemas[index]
+    // The schema as a borrowed reference: holding it as a strong one retained and released it (and the list) at
+    // every evaluation, atomic operations that took a large part of a validation's time.
+    let schema = schemas.object(index) ?? Unmanaged.passUnretained(program.schemas[index])
+    return schema._withUnsafeGuaranteedRef { s in eval(x, s, subject, report: report, evaluated: &evaluated) }
+  }
+
+  private mutating func eval(
+    _ x: Node, _ s: CompiledSchema, _ subject: Subject, report: Bool, evaluated: inout Evaluated?
+  ) -> Bool {
     if s.k.rejectsAll {
       if report { reportFalse(x, subject) }
       return false
