@@ -240,7 +240,8 @@ struct BranchFacts: Hashable, Sendable {
   }
 
   static func == (a: BranchFacts, b: BranchFacts) -> Bool {
-    a.types == b.types && a.declaredTypes == b.declaredTypes && (a.box?.group ?? Details()) == (b.box?.group ?? Details())
+    a.types == b.types && a.declaredTypes == b.declaredTypes
+      && (a.box?.group ?? Details()) == (b.box?.group ?? Details())
   }
 
   func hash(into hasher: inout Hasher) {
