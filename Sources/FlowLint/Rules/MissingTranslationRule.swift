@@ -53,8 +53,10 @@ struct MissingTranslationRule: LintRule {
     var reported: Set<String> = []
     let tables = present.map { flow.strings[$0] ?? [:] }
     for (table, locale) in zip(tables, present) {
-      for (key, text) in table.sorted(by: { $0.value.location < $1.value.location }) where !reported.contains(key) {
-        guard tables.contains(where: { $0[key] == nil }) else { continue }
+      // Only the keys some locale lacks are put in file order: sorting the whole table cost more than the rest of
+      // the rule on a large flow, where usually none is missing.
+      let incomplete = table.filter { key, _ in !reported.contains(key) && tables.contains { $0[key] == nil } }
+      for (key, text) in incomplete.sorted(by: { $0.value.location < $1.value.location }) {
         let missing = present.indices.filter { tables[$0][key] == nil }.map { present[$0] }
         reported.insert(key)
         context.report(
