@@ -27,7 +27,8 @@ package import FlowCore
 /// - no key of the second part is also a key of the first part's mapping, and no top-level key of the third part
 ///   is one of the first part's;
 /// - neither the second nor the third part defines an anchor, and the parts hold no more nodes than the limit;
-/// - the file has no carriage return, and no `---` or `...` line after the cut mapping starts (one document).
+/// - the file has no carriage return, and no `---` or `...` line after its first top-level key on a line of its
+///   own (one document, whose prologue is all in the first part).
 ///
 /// A line at the keys' indentation that starts with a key cannot continue anything of the line before it except
 /// a quoted string or a flow collection (a plain scalar, a block scalar and a nested collection all end there), and
@@ -62,21 +63,18 @@ package enum SplitParse {
 
   /// `load(bytes:file:limits:)` for bytes that passed `InputCheck`.
   static func load(_ bytes: [UInt8], file: String, limits: LoadLimits, isASCII: Bool) -> Node? {
-    var text = bytes
-    do {
-      try text.withUnsafeMutableBufferPointer { buffer throws(LoadError) in try Prologue.rewrite(buffer, file: file) }
-    } catch {
-      return nil
-    }
-    guard let plan = text.withUnsafeBufferPointer({ Self.plan($0) }) else { return nil }
-    let second = Array(text[plan.split..<plan.end])
+    guard let plan = bytes.withUnsafeBufferPointer({ Self.plan($0) }) else { return nil }
+    let second = Array(bytes[plan.split..<plan.end])
     let (secondPart, (firstPart, thirdPart)) = concurrently {
       Part(second, file: file, limits: limits, isASCII: isASCII, lineOffset: plan.splitLine, baseDepth: 1)
     } and: {
+      // Only the first part has a prologue for `Prologue` to edit: after the first top-level key it changes no
+      // line but a `---` or `...` one, and a plan has none there.
       let first = Part(
-        Array(text[..<plan.split]), file: file, limits: limits, isASCII: isASCII, lineOffset: 0, baseDepth: 0)
+        Array(bytes[..<plan.split]), file: file, limits: limits, isASCII: isASCII, lineOffset: 0, baseDepth: 0,
+        rewritesPrologue: true)
       let third = Part(
-        Array(text[plan.end...]), file: file, limits: limits, isASCII: isASCII, lineOffset: plan.endLine,
+        Array(bytes[plan.end...]), file: file, limits: limits, isASCII: isASCII, lineOffset: plan.endLine,
         baseDepth: 0)
       return (first, third)
     }
@@ -94,13 +92,14 @@ package enum SplitParse {
 
     /// Nil when the part does not read as at most one document.
     init?(
-      _ bytes: [UInt8], file: String, limits: LoadLimits, isASCII: Bool, lineOffset: Int, baseDepth: Int
+      _ bytes: [UInt8], file: String, limits: LoadLimits, isASCII: Bool, lineOffset: Int, baseDepth: Int,
+      rewritesPrologue: Bool = false
     ) {
       // A byte order mark belongs at the file's start only.
       if lineOffset > 0 && bytes.starts(with: FileInput.utf8ByteOrderMark) { return nil }
       let composer = Composer(
         bytes: bytes, file: file, limits: limits, isASCII: isASCII, lineOffset: lineOffset, baseDepth: baseDepth,
-        rewritesPrologue: false)
+        rewritesPrologue: rewritesPrologue)
       guard let documents = try? composer.documents(single: true) else { return nil }
       root = documents.first
       nodeCount = composer.nodeCount
