@@ -15,7 +15,8 @@ final class Composer {
   /// it, added to every position, and how deep the part's first collection is in the whole document.
   private let lineOffset: Int
   private let baseDepth: Int
-  /// Whether `documents` first edits the prologue (`Prologue`); false for text whose file was edited already.
+  /// Whether `documents` first edits the prologue (`Prologue`); false for a part of a file after its first
+  /// (`SplitParse`), which has no prologue.
   private let rewritesPrologue: Bool
 
   /// Anchors defined so far in the current document.
