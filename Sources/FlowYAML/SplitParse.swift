@@ -40,7 +40,7 @@ package enum SplitParse {
   package static let minimumBytes = 256 * 1024
 
   /// Where a text is cut.
-  package struct Plan: Equatable, Sendable {
+  package struct Plan: Sendable {
     /// The 0-based line of the top-level key (`steps:`) whose block mapping is cut.
     package var keyLine: Int
     /// The indentation of that mapping's keys.
@@ -141,9 +141,14 @@ package enum SplitParse {
   package static func plan(_ text: UnsafeBufferPointer<UInt8>) -> Plan? {
     let count = text.count
     guard count > 0, let base = text.baseAddress, memchr(base, 0x0D, count) == nil else { return nil }
-    // The largest region so far: the key line's number, where its lines start and end, and their line numbers.
-    var best: (keyLine: Int, start: Int, startLine: Int, end: Int, endLine: Int)?
-    var open: (keyLine: Int, start: Int, startLine: Int)?
+    var largest: Region?
+    // The region of the last key line, until a line at column 1 with content ends it.
+    var open: Region?
+    func close(_ region: Region?, at end: Int, line: Int) {
+      guard var region else { return }
+      (region.end, region.endLine) = (end, line)
+      if region.size > largest?.size ?? -1 { largest = region }
+    }
     var sawKey = false
     var lineStart = 0
     var line = 0
@@ -151,34 +156,36 @@ package enum SplitParse {
       let next = nextLine(text, after: lineStart)
       let first = text[lineStart]
       if first != 0x20 && first != 0x0A && first != UInt8(ascii: "#") {
-        // A line at column 1 with content: it ends the region open, if any.
-        if let region = open {
-          if best == nil || lineStart - region.start > best!.end - best!.start {
-            best = (region.keyLine, region.start, region.startLine, lineStart, line)
-          }
-          open = nil
-        }
+        close(open, at: lineStart, line: line)
+        open = nil
         if sawKey && isDocumentMarker(text, lineStart) { return nil }
         if isKeyAlone(text, lineStart, next) {
-          open = (line, next, line + 1)
+          open = Region(keyLine: line, start: next, startLine: line + 1)
           sawKey = true
         }
       }
       lineStart = next
       line += 1
     }
-    if let region = open, best == nil || count - region.start > best!.end - best!.start {
-      best = (region.keyLine, region.start, region.startLine, count, line)
-    }
-    guard let region = best, (region.end - region.start) * 4 >= count else { return nil }
-    return cut(text, region)
+    close(open, at: count, line: line)
+    guard let largest, largest.size * 4 >= count else { return nil }
+    return cut(text, largest)
+  }
+
+  /// The lines of a top-level key's block value: from the line after the key to the next line at column 1 with
+  /// content (offsets, and 0-based line numbers).
+  private struct Region {
+    var keyLine: Int
+    var start: Int
+    var startLine: Int
+    var end = 0
+    var endLine = 0
+    var size: Int { end - start }
   }
 
   /// A cut inside the region: at the first key line at the entries' indentation at or after the point that
   /// halves the work, and after the region's first entry.
-  private static func cut(
-    _ text: UnsafeBufferPointer<UInt8>, _ region: (keyLine: Int, start: Int, startLine: Int, end: Int, endLine: Int)
-  ) -> Plan? {
+  private static func cut(_ text: UnsafeBufferPointer<UInt8>, _ region: Region) -> Plan? {
     // The first entry's indentation.
     var lineStart = region.start
     var line = region.startLine
