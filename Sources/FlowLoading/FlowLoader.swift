@@ -57,30 +57,36 @@ package enum FlowLoader {
       loaded.diagnostics = [error.diagnostic]
       return (loaded, nil)
     }
-    // YAML the reader accepted is UTF-8 without NUL bytes (and within the size limit): it is not checked twice.
-    let text =
-      bytes.count > limits.maxBytes
-      ? SourceText("") : isJSON(bytes: bytes, file: file) ? SourceText(bytes: bytes) : SourceText(checkedBytes: bytes)
-    loaded.text = text
-    if let problem = numberOutOfRange(in: node, text: text, file: file) {
-      loaded.diagnostics = [problem]
-      return (loaded, nil)
-    }
-    loaded.node = node
-
-    let (schemaDiagnostics, (flow, compilerDiagnostics, done)) = concurrently {
+    // The schema checks the tree on another thread while this one indexes the text's lines, looks for a number
+    // no flow value holds, and compiles. Such a number refuses the file before it is compiled (a delay of 1e300
+    // seconds must not reach the compiler); the schema's findings are then dropped, and nothing the schema does
+    // with such a number can fail.
+    let (schemaDiagnostics, (compiled, done)) = concurrently {
       validate(node, file: file)
     } and: {
-      let (flow, diagnostics) = FlowCompiler.compile(node, file: file)
+      // YAML the reader accepted is UTF-8 without NUL bytes (and within the size limit): it is not checked twice.
+      let text =
+        bytes.count > limits.maxBytes
+        ? SourceText("")
+        : isJSON(bytes: bytes, file: file) ? SourceText(bytes: bytes) : SourceText(checkedBytes: bytes)
       var compiled = loaded
+      compiled.text = text
+      if let problem = numberOutOfRange(in: node, text: text, file: file) {
+        compiled.diagnostics = [problem]
+        return (compiled, Work?.none)
+      }
+      let (flow, diagnostics) = FlowCompiler.compile(node, file: file)
+      compiled.node = node
       compiled.flow = flow
       compiled.diagnostics = diagnostics.sorted(by: Diagnostic.positionOrder)
       compiled.isSchemaValid = true
-      return (flow, diagnostics, work(compiled))
+      return (compiled, work(compiled))
     }
-    loaded.flow = flow
+    // Refused for a number: the schema's findings are not wanted.
+    guard compiled.node != nil else { return (compiled, nil) }
+    loaded = compiled
     loaded.isSchemaValid = schemaDiagnostics.isEmpty
-    loaded.diagnostics = Diagnostic.merging(schemaDiagnostics, compilerDiagnostics).sorted(by: Diagnostic.positionOrder)
+    loaded.diagnostics = Diagnostic.merging(schemaDiagnostics, compiled.diagnostics).sorted(by: Diagnostic.positionOrder)
     return (loaded, done)
   }
 
@@ -115,24 +121,37 @@ package enum FlowLoader {
   }
 
   /// The first such number in document order. Recursive (documents are at most `LoadLimits.maxDepth` deep), so
-  /// that no node is copied onto a stack.
+  /// that no node is copied onto a stack; a child that holds no collection is looked at in place, without a call
+  /// (copying each node into a call and freeing it cost more than the check).
   private static func firstNumberOutOfRange(_ node: Node) -> Node? {
     switch node.content {
-    case .double(let number) where !number.isFinite || abs(number) >= 0x1p63:
+    case .double(let number) where isOutOfRange(number):
       return node
     case .sequence(let items):
       for index in items.indices {
-        if let found = firstNumberOutOfRange(items[index]) { return found }
+        switch items[index].content {
+        case .double(let number) where isOutOfRange(number): return items[index]
+        case .sequence, .mapping:
+          if let found = firstNumberOutOfRange(items[index]) { return found }
+        default: continue
+        }
       }
     case .mapping(let entries):
       for index in entries.indices {
-        if let found = firstNumberOutOfRange(entries[index].value) { return found }
+        switch entries[index].value.content {
+        case .double(let number) where isOutOfRange(number): return entries[index].value
+        case .sequence, .mapping:
+          if let found = firstNumberOutOfRange(entries[index].value) { return found }
+        default: continue
+        }
       }
     default:
       break
     }
     return nil
   }
+
+  private static func isOutOfRange(_ number: Double) -> Bool { !number.isFinite || abs(number) >= 0x1p63 }
 
   /// Whether bytes read from `file` are JSON: a `.json` extension, or text whose first non-blank byte is `{`.
   package static func isJSON(bytes: [UInt8], file: String) -> Bool {

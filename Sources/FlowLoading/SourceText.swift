@@ -1,8 +1,14 @@
 package import FlowCore
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// The lines of a source file, for carets under a finding and for reading the text at a position.
 ///
-/// Lines are found with one byte scan and decoded only when asked for, so a 10,000-step flow costs little.
+/// Lines are found with one scan for line feeds and decoded only when asked for, so a 10,000-step flow costs little.
 package struct SourceText: Sendable, Hashable {
   private let bytes: [UInt8]
   /// Byte offset where each line starts; empty when the file is not UTF-8 text.
@@ -20,7 +26,15 @@ package struct SourceText: Sendable, Hashable {
   /// `InputCheck`), so they are not checked again.
   package init(checkedBytes bytes: [UInt8]) {
     var starts = [0]
-    for (offset, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") { starts.append(offset + 1) }
+    // memchr finds each line feed several bytes at a time: a byte loop took a tenth of a large file's lint.
+    bytes.withUnsafeBufferPointer { bytes in
+      guard let base = bytes.baseAddress else { return }
+      var offset = 0
+      while let found = memchr(base + offset, 0x0A, bytes.count - offset) {
+        offset = base.distance(to: found.assumingMemoryBound(to: UInt8.self)) + 1
+        starts.append(offset)
+      }
+    }
     self.init(bytes: bytes, lineStarts: starts)
   }
 
@@ -45,20 +59,25 @@ package struct SourceText: Sendable, Hashable {
     return Substring(String(decoding: bytes[start..<max(start, end)], as: UTF8.self))
   }
 
-  /// The 1-based numbers of the lines that contain `needle` (ASCII), found by scanning bytes.
+  /// The 1-based numbers of the lines that contain `needle` (ASCII): `memchr` finds each occurrence of its first
+  /// byte, and `memcmp` compares the rest.
   package func lines(containing needle: String) -> [Int] {
     let pattern = Array(needle.utf8)
     guard let first = pattern.first, bytes.count >= pattern.count else { return [] }
     var found: [Int] = []
-    let last = bytes.count - pattern.count
     bytes.withUnsafeBufferPointer { bytes in
-      var offset = 0
-      while offset <= last {
-        if bytes[offset] == first && bytes[offset..<offset + pattern.count].elementsEqual(pattern) {
-          let line = lineNumber(ofOffset: offset)
-          if found.last != line { found.append(line) }
+      pattern.withUnsafeBufferPointer { pattern in
+        guard let base = bytes.baseAddress, let needle = pattern.baseAddress else { return }
+        let last = bytes.count - pattern.count
+        var offset = 0
+        while offset <= last, let hit = memchr(base + offset, Int32(first), last - offset + 1) {
+          let start = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+          if memcmp(base + start, needle, pattern.count) == 0 {
+            let line = lineNumber(ofOffset: start)
+            if found.last != line { found.append(line) }
+          }
+          offset = start + 1
         }
-        offset += 1
       }
     }
     return found
