@@ -86,7 +86,8 @@ package enum FlowLoader {
     guard compiled.node != nil else { return (compiled, nil) }
     loaded = compiled
     loaded.isSchemaValid = schemaDiagnostics.isEmpty
-    loaded.diagnostics = Diagnostic.merging(schemaDiagnostics, compiled.diagnostics).sorted(by: Diagnostic.positionOrder)
+    loaded.diagnostics = Diagnostic.merging(schemaDiagnostics, compiled.diagnostics).sorted(
+      by: Diagnostic.positionOrder)
     return (loaded, done)
   }
 
