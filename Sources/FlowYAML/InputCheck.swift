@@ -49,6 +49,20 @@ enum InputCheck {
 // MARK: - Scanning
 
 extension InputCheck {
+  /// Whether `validate` would pass `bytes` on its size and byte order mark: what it checks before reading every
+  /// byte. For input that is read in parts, each part then checking its bytes with ``scan(_:)``.
+  static func mayPass(_ bytes: [UInt8], limits: LoadLimits) -> Bool {
+    bytes.count <= limits.maxBytes && FileInput.otherEncoding(bytes) == nil
+  }
+
+  /// `validate`'s scan of every byte, on a part of an input that ``mayPass(_:limits:)``: nil when it finds a
+  /// problem, else whether the bytes are all ASCII.
+  static func scan(_ bytes: [UInt8]) -> Bool? {
+    var isASCII = true
+    guard bytes.withUnsafeBufferPointer({ firstProblem($0, isASCII: &isASCII) }) == nil else { return nil }
+    return isASCII
+  }
+
   enum ProblemKind: Equatable {
     case nul
     case control(UInt32)
@@ -65,6 +79,12 @@ extension InputCheck {
     var i = 0
     let n = bytes.count
     while i < n {
+      // Eight printable ASCII bytes at a time: most of a file is. Only a word holding a line feed or anything else
+      // goes through the byte loop below.
+      if i + 8 <= n, isPrintableASCII(UnsafeRawPointer(bytes.baseAddress! + i).loadUnaligned(as: UInt64.self)) {
+        i += 8
+        continue
+      }
       let b = bytes[i]
       if b >= 0x20 && b < 0x7F {
         i += 1
@@ -87,6 +107,17 @@ extension InputCheck {
       i += length
     }
     return nil
+  }
+
+  /// Whether all eight bytes of `word` are printable ASCII (0x20 to 0x7E), with the bit tricks of "Bit Twiddling
+  /// Hacks": a byte of 0x80 or more has its top bit set; subtracting 0x20 from a byte below it borrows into its top
+  /// bit; 0x7F is the one byte that adding 1 carries into the top bit.
+  @inline(__always)
+  static func isPrintableASCII(_ word: UInt64) -> Bool {
+    let high: UInt64 = 0x8080_8080_8080_8080
+    let belowSpace = (word &- 0x2020_2020_2020_2020) & ~word & high
+    let delete = (word &+ 0x0101_0101_0101_0101) & ~word & high
+    return (word | belowSpace | delete) & high == 0
   }
 
   /// Decodes one UTF-8 sequence at `i` (rejecting overlong forms, surrogates and values above U+10FFFF).

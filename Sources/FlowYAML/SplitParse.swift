@@ -55,27 +55,20 @@ package enum SplitParse {
   }
 
   /// The file read in parts on two threads, or nil when it cannot be cut or its parts might not add up to
-  /// what reading it whole gives (see the type's description), whatever its size.
+  /// what reading it whole gives (see the type's description), whatever its size. Each thread checks the bytes
+  /// of its parts as `InputCheck.validate` would (nil when one fails: reading the file whole reports the problem).
   package static func load(bytes: [UInt8], file: String, limits: LoadLimits = .default) -> Node? {
-    guard let isASCII = try? InputCheck.validate(bytes, file: file, limits: limits) else { return nil }
-    return load(bytes, file: file, limits: limits, isASCII: isASCII)
-  }
-
-  /// `load(bytes:file:limits:)` for bytes that passed `InputCheck`.
-  static func load(_ bytes: [UInt8], file: String, limits: LoadLimits, isASCII: Bool) -> Node? {
-    guard let plan = bytes.withUnsafeBufferPointer({ Self.plan($0) }) else { return nil }
-    let second = Array(bytes[plan.split..<plan.end])
+    guard InputCheck.mayPass(bytes, limits: limits),
+      let plan = bytes.withUnsafeBufferPointer({ Self.plan($0) })
+    else { return nil }
     let (secondPart, (firstPart, thirdPart)) = concurrently {
-      Part(second, file: file, limits: limits, isASCII: isASCII, lineOffset: plan.splitLine, baseDepth: 1)
+      Part(Array(bytes[plan.split..<plan.end]), file: file, limits: limits, lineOffset: plan.splitLine, baseDepth: 1)
     } and: {
       // Only the first part has a prologue for `Prologue` to edit: after the first top-level key it changes no
       // line but a `---` or `...` one, and a plan has none there.
       let first = Part(
-        Array(bytes[..<plan.split]), file: file, limits: limits, isASCII: isASCII, lineOffset: 0, baseDepth: 0,
-        rewritesPrologue: true)
-      let third = Part(
-        Array(bytes[plan.end...]), file: file, limits: limits, isASCII: isASCII, lineOffset: plan.endLine,
-        baseDepth: 0)
+        Array(bytes[..<plan.split]), file: file, limits: limits, lineOffset: 0, baseDepth: 0, rewritesPrologue: true)
+      let third = Part(Array(bytes[plan.end...]), file: file, limits: limits, lineOffset: plan.endLine, baseDepth: 0)
       return (first, third)
     }
     guard let firstPart, let secondPart, let thirdPart, !secondPart.definedAnchors, !thirdPart.definedAnchors,
@@ -92,11 +85,12 @@ package enum SplitParse {
 
     /// Nil when the part does not read as at most one document.
     init?(
-      _ bytes: [UInt8], file: String, limits: LoadLimits, isASCII: Bool, lineOffset: Int, baseDepth: Int,
+      _ bytes: [UInt8], file: String, limits: LoadLimits, lineOffset: Int, baseDepth: Int,
       rewritesPrologue: Bool = false
     ) {
       // A byte order mark belongs at the file's start only.
       if lineOffset > 0 && bytes.starts(with: FileInput.utf8ByteOrderMark) { return nil }
+      guard let isASCII = InputCheck.scan(bytes) else { return nil }
       let composer = Composer(
         bytes: bytes, file: file, limits: limits, isASCII: isASCII, lineOffset: lineOffset, baseDepth: baseDepth,
         rewritesPrologue: rewritesPrologue)

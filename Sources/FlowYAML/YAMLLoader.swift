@@ -22,12 +22,10 @@ package enum YAMLLoader {
   /// A file of `SplitParse.minimumBytes` or more is read in two parts on two threads when its shape allows a
   /// cut that cannot change the result; the tree, and any error, are those of reading it whole.
   package static func load(bytes: [UInt8], file: String, limits: LoadLimits = .default) throws(LoadError) -> Node {
-    let isASCII = try InputCheck.validate(bytes, file: file, limits: limits)
-    if bytes.count >= SplitParse.minimumBytes,
-      let root = SplitParse.load(bytes, file: file, limits: limits, isASCII: isASCII)
-    {
+    if bytes.count >= SplitParse.minimumBytes, let root = SplitParse.load(bytes: bytes, file: file, limits: limits) {
       return root
     }
+    let isASCII = try InputCheck.validate(bytes, file: file, limits: limits)
     return try composeWhole(bytes, file: file, limits: limits, isASCII: isASCII)
   }
 

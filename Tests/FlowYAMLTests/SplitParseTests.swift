@@ -126,6 +126,18 @@ struct SplitParseTests {
     #expect(!Self.compare(Self.document(steps: 600) { $0 == 500 ? " s500: {}\n" : "  s\($0): {}\n" }))
     #expect(Self.hasCut(Self.document(steps: 600) { $0 == 500 ? "\ts500: {}\n" : "  s\($0): {}\n" }))
     #expect(!Self.compare(Self.document(steps: 600) { $0 == 500 ? "\ts500: {}\n" : "  s\($0): {}\n" }))
+    // A byte the input check refuses, in each part (each thread checks its own), and a file over the size limit.
+    for bad in [
+      Self.document(steps: 600) { $0 == 5 ? "  s5: {kind: \u{1}}\n" : Self.step($0) },
+      Self.document(steps: 600) { $0 == 500 ? "  s500: {kind: \u{7F}}\n" : Self.step($0) },
+      Self.document(steps: 600, after: "hooks: \u{0}\n"),
+    ] {
+      #expect(Self.hasCut(bad))
+      #expect(!Self.compare(bad))
+    }
+    let document = Self.document(steps: 600)
+    #expect(Self.compare(document, limits: LoadLimits(maxBytes: document.utf8.count)))
+    #expect(!Self.compare(document, limits: LoadLimits(maxBytes: document.utf8.count - 1)))
   }
 
   /// The limits hold for the whole document, not for each part.
@@ -184,5 +196,11 @@ struct SplitParseTests {
     #expect(
       try YAMLLoader.load(bytes: bytes, file: "large.yaml")
         == YAMLLoader.loadOnOneThread(bytes: bytes, file: "large.yaml"))
+    // A control character late in the file, where the other thread reads: the error of reading it whole.
+    let bad = Array(Self.document(steps: 4_000) { $0 == 3_000 ? "  s3000: {kind: \u{1}}\n" : Self.step($0) }.utf8)
+    let inParts = Result { () throws(LoadError) in try YAMLLoader.load(bytes: bad, file: "large.yaml") }
+    let whole = Result { () throws(LoadError) in try YAMLLoader.loadOnOneThread(bytes: bad, file: "large.yaml") }
+    #expect(throws: LoadError.self) { try inParts.get() }
+    #expect(inParts == whole)
   }
 }
