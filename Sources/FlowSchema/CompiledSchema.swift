@@ -323,7 +323,7 @@ struct SchemaKeywords: Sendable {
   var maxLength: Int?
   var pattern: Int?
 
-  var properties: [String: Int] = [:]
+  var properties = PropertyTable()
   var propertyOrder: [String] = []
   var additionalProperties: Int?
   var required: [String] = []

@@ -52,6 +52,24 @@ struct ExpressionSyntaxTests {
     #expect(error?.column == column)
   }
 
+  /// The parser finds an operator by its symbol's bytes: each symbol spells its operator, and no other symbol
+  /// the lexer makes spells one (`in` is a name, not a symbol).
+  @Test func eachOperatorSymbolSpellsItsOperator() {
+    for op in FlowExpression.BinaryOperator.allCases {
+      #expect(FlowExpression.BinaryOperator(symbol: op.rawValue) == (op == .in ? nil : op), "\(op)")
+    }
+    for other in ["(", ")", "[", "]", "{", "}", ",", ".", "?", ":", "!", "=", "&", "|", "<<", "===", "**", ""] {
+      #expect(FlowExpression.BinaryOperator(symbol: other) == nil, "\(other)")
+    }
+  }
+
+  /// Tokens keep their text as written, non-ASCII text in strings included.
+  @Test func tokensKeepTheirText() throws {
+    let tokens = try FlowExpression.Lexer.tokens(of: "x.y_2 ?? 'café ☕' + 12.5e3 >= 7")
+    #expect(tokens.map(\.text) == ["x", ".", "y_2", "??", "'café ☕'", "+", "12.5e3", ">=", "7", ""])
+    #expect(tokens[4].kind == .string("café ☕"))
+  }
+
   @Test func unknownFunctionsListTheFunctions() {
     let error = #expect(throws: ExpressionError.self) { try FlowExpression("lenght(x)") }
     #expect(

@@ -64,11 +64,29 @@ extension FlowExpression {
       }
     }
     /// A switch, not a `Set<Unicode.Scalar>`: building the set was a lookup of its Hashable conformance over
-    /// every conformance in the binary, about 0.4M instructions in each flowlint process.
-    private static func isOneCharacterSymbol(_ scalar: Unicode.Scalar) -> Bool {
+    /// every conformance in the binary, about 0.4M instructions in each flowlint process. The symbols are string
+    /// literals, which cost nothing to make, where `String(scalar)` made each one anew.
+    private static func oneCharacterSymbol(_ scalar: Unicode.Scalar) -> String? {
       switch scalar {
-      case "(", ")", "[", "]", "{", "}", ",", ".", "?", ":", "!", "<", ">", "+", "-", "*", "/", "%": true
-      default: false
+      case "(": "("
+      case ")": ")"
+      case "[": "["
+      case "]": "]"
+      case "{": "{"
+      case "}": "}"
+      case ",": ","
+      case ".": "."
+      case "?": "?"
+      case ":": ":"
+      case "!": "!"
+      case "<": "<"
+      case ">": ">"
+      case "+": "+"
+      case "-": "-"
+      case "*": "*"
+      case "/": "/"
+      case "%": "%"
+      default: nil
       }
     }
 
@@ -93,9 +111,9 @@ extension FlowExpression {
         position += 2
         return Token(kind: .symbol(pair), column: column, text: pair)
       }
-      if Self.isOneCharacterSymbol(scalar) {
+      if let symbol = Self.oneCharacterSymbol(scalar) {
         position += 1
-        return Token(kind: .symbol(String(scalar)), column: column, text: String(scalar))
+        return Token(kind: .symbol(symbol), column: column, text: symbol)
       }
       let hint: String =
         switch scalar {
@@ -228,12 +246,21 @@ extension FlowExpression {
     }
 
     /// The scalars from `start` to `position` as a string, written as UTF-8 directly (appending the scalars to
-    /// a `String.UnicodeScalarView` was an unspecialized generic call costing thousands of instructions).
+    /// a `String.UnicodeScalarView` was an unspecialized generic call costing thousands of instructions), into the
+    /// string's own storage: no array in between (a name or a number fits in a string without any allocation).
     private func text(from start: Int) -> String {
-      var utf8: [UInt8] = []
-      utf8.reserveCapacity(position - start)
-      for scalar in scalars[start..<position] { Self.append(scalar, to: &utf8) }
-      return String(decoding: utf8, as: UTF8.self)
+      let scalars = scalars[start..<position]
+      let count = scalars.reduce(0) { $0 + UTF8.width($1) }
+      return String(unsafeUninitializedCapacity: count) { buffer in
+        var offset = 0
+        for scalar in scalars {
+          for byte in UTF8.encode(scalar)! {
+            buffer[offset] = byte
+            offset += 1
+          }
+        }
+        return offset
+      }
     }
 
     private static func append(_ scalar: Unicode.Scalar, to utf8: inout [UInt8]) {

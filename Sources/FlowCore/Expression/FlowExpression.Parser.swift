@@ -119,7 +119,7 @@ extension FlowExpression {
 
     private func binaryOperator(_ token: Token) -> BinaryOperator? {
       switch token.kind {
-      case .symbol(let text): BinaryOperator(rawValue: text)
+      case .symbol(let text): BinaryOperator(symbol: text)
       case .identifier("in"): .in
       default: nil
       }

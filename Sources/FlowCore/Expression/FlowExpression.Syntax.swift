@@ -55,13 +55,39 @@ extension FlowExpression {
     case negate = "-"
   }
 
-  enum BinaryOperator: String, Sendable {
+  enum BinaryOperator: String, Sendable, CaseIterable {
     case multiply = "*", divide = "/", remainder = "%"
     case add = "+", subtract = "-"
     case coalesce = "??"
     case less = "<", lessOrEqual = "<=", greater = ">", greaterOrEqual = ">=", `in` = "in"
     case equal = "==", notEqual = "!="
     case and = "&&", or = "||"
+
+    /// The operator a symbol token spells, by its one or two bytes: `init(rawValue:)` compared the symbol with
+    /// each operator's text in turn, and the parser asks after every operand.
+    init?(symbol: String) {
+      var bytes = symbol.utf8.makeIterator()
+      let first = bytes.next()
+      let second = bytes.next()
+      guard bytes.next() == nil else { return nil }
+      switch (first, second) {
+      case (UInt8(ascii: "*"), nil): self = .multiply
+      case (UInt8(ascii: "/"), nil): self = .divide
+      case (UInt8(ascii: "%"), nil): self = .remainder
+      case (UInt8(ascii: "+"), nil): self = .add
+      case (UInt8(ascii: "-"), nil): self = .subtract
+      case (UInt8(ascii: "?"), UInt8(ascii: "?")): self = .coalesce
+      case (UInt8(ascii: "<"), nil): self = .less
+      case (UInt8(ascii: "<"), UInt8(ascii: "=")): self = .lessOrEqual
+      case (UInt8(ascii: ">"), nil): self = .greater
+      case (UInt8(ascii: ">"), UInt8(ascii: "=")): self = .greaterOrEqual
+      case (UInt8(ascii: "="), UInt8(ascii: "=")): self = .equal
+      case (UInt8(ascii: "!"), UInt8(ascii: "=")): self = .notEqual
+      case (UInt8(ascii: "&"), UInt8(ascii: "&")): self = .and
+      case (UInt8(ascii: "|"), UInt8(ascii: "|")): self = .or
+      default: return nil
+      }
+    }
 
     /// Binding strength: higher binds tighter. `?:` is 1.
     var precedence: Int {
