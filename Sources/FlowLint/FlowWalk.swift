@@ -68,6 +68,8 @@ package struct FlowWalk: Sendable {
   package private(set) var expressions: [ExpressionSite] = []
   package private(set) var texts: [LocalizedText.Alternative] = []
   package private(set) var variableUses: [VariableUse] = []
+  /// Every step's exits (``Flow/exitsByStep``), found once for the routes, the effects and the steps.
+  package let exits: [[FlowExit]]
   /// Every route of the flow (``Flow/routes``).
   package let routes: [FlowRoute]
   package private(set) var outcomeTables: [OutcomeTable] = []
@@ -77,7 +79,8 @@ package struct FlowWalk: Sendable {
   private var resultRootsByAction: [ActionName: [String: ValueType]] = [:]
 
   package init(_ flow: Flow) {
-    routes = flow.routes
+    exits = flow.exitsByStep
+    routes = flow.routes(exits: exits)
     if let language = flow.language {
       expressions.append(.init(expr: language, role: .value(.string, what: "language"), extraRoots: [:]))
     }
@@ -116,7 +119,7 @@ package struct FlowWalk: Sendable {
       variableUses.append(VariableUse(name: clear.value, key: nil, kind: .clear, location: clear.location))
     }
     for (index, step) in flow.steps.enumerated() { walkStep(step, index: index, flow: flow) }
-    for list in flow.effectLists {
+    for list in flow.effectLists(exits: exits) {
       let params = list.openEntry.map(Self.paramRoots) ?? [:]
       effects(list.effects, flow: flow, params: params, resultOf: list.resultOf)
     }
@@ -127,7 +130,7 @@ package struct FlowWalk: Sendable {
     text(step.title)
     text(step.body)
     condition(step.skipIf)
-    for exit in flow.exits(of: index) {
+    for exit in exits[index] {
       transition(exit.transition, flow: flow, resultOf: exit.resultOf)
     }
     if let auto = step.autoAdvance { condition(auto.when) }

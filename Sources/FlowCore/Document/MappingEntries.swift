@@ -27,10 +27,7 @@ package struct MappingEntries {
 
   private mutating func firstIndex(of key: String) -> Int? {
     if !index.isEmpty { return index[key] }
-    if entries.count < 12 {
-      for i in entries.indices where entries[i].key == key { return i }
-      return nil
-    }
+    if entries.count < 12 { return entries.firstIndex(ofKey: key) }
     index.reserveCapacity(entries.count * 2)
     for i in entries.indices { index[entries[i].key] = i }
     return index[key]

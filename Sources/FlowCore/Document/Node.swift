@@ -74,9 +74,8 @@ extension Node {
   /// The value under `key` in a mapping, or nil.
   package subscript(key: String) -> Node? {
     guard case .mapping(let entries) = content else { return nil }
-    // By position: copying each entry out to compare its key cost more than the comparison.
-    for index in entries.indices where entries[index].key == key { return entries[index].value }
-    return nil
+    guard let index = entries.firstIndex(ofKey: key) else { return nil }
+    return entries[index].value
   }
 
   /// The entry under `key` in a mapping (to reach the key's own location), or nil.
@@ -126,4 +125,19 @@ extension Node {
     default: return false
     }
   }
+}
+
+extension [Node.Entry] {
+  /// The position of the entry with `key`, looked for by position (copying each entry out to compare its key cost
+  /// more than the comparison) and by length first: reading a string's length is inline, and most keys of a
+  /// mapping differ from the one sought in length (a flow compiler looks up a dozen names in each step's handful
+  /// of keys; a validator, each required name).
+  package func firstIndex(ofKey key: String) -> Int? {
+    let length = key.utf8.count
+    for index in indices where self[index].key.utf8.count == length && self[index].key == key { return index }
+    return nil
+  }
+
+  /// Whether an entry has `key` (``firstIndex(ofKey:)``).
+  package func contains(key: String) -> Bool { firstIndex(ofKey: key) != nil }
 }

@@ -173,9 +173,16 @@ extension Flow {
   /// The steps with a `rawValue` (where a `rawValue` route may go), in step order.
   package var rawValueSteps: [StepIndex] { steps.indices.filter { steps[$0].rawValue != nil } }
 
+  /// Every step's ``exits(of:)``, by step: for a walk that goes over them more than once (the linter's goes over
+  /// them for the routes, the effects and each step's expressions).
+  package var exitsByStep: [[FlowExit]] { steps.indices.map { exits(of: $0) } }
+
   /// Every route of the flow: from launch (the `resume` routes, then the start step), then every step's in
   /// step order, a step's `skipIf` last (an automatic route along its `next`).
-  package var routes: [FlowRoute] {
+  package var routes: [FlowRoute] { routes(exits: exitsByStep) }
+
+  /// ``routes``, from the steps' exits found already (``exitsByStep``).
+  package func routes(exits: [[FlowExit]]) -> [FlowRoute] {
     var result: [FlowRoute] = []
     for route in resume {
       switch route.destination {
@@ -226,7 +233,7 @@ extension Flow {
     }
     for index in steps.indices {
       var passOver: [FlowRoute] = []
-      for exit in exits(of: index) {
+      for exit in exits[index] {
         result += exit.routes
         if exit.kind == .next, steps[index].skipIf != nil {
           var skipIf = exit
@@ -266,7 +273,10 @@ extension Flow {
   ///
   /// The one walk over a flow's effects: the linter checks their expressions from it, and `flowrun` learns
   /// from it which system actions (`requestReview`) the flow can ask for.
-  package var effectLists: [FlowEffects] {
+  package var effectLists: [FlowEffects] { effectLists(exits: exitsByStep) }
+
+  /// ``effectLists``, from the steps' exits found already (``exitsByStep``).
+  package func effectLists(exits: [[FlowExit]]) -> [FlowEffects] {
     var result: [FlowEffects] = []
     for item in launch {
       switch item {
@@ -292,7 +302,7 @@ extension Flow {
     }
     for (index, step) in steps.enumerated() {
       result.append(FlowEffects(effects: step.enter, resultOf: nil))
-      for exit in exits(of: index) {
+      for exit in exits[index] {
         result.append(FlowEffects(effects: exit.transition.effects, resultOf: exit.resultOf))
         for route in exit.transition.guardedRoutes {
           result.append(FlowEffects(effects: route.effects, resultOf: exit.resultOf))

@@ -49,9 +49,16 @@ struct MissingTranslationRule: LintRule {
       }
     }
     guard present.count > 1 else { return }
+    let tables = present.map { flow.strings[$0] ?? [:] }
+    // Usually every locale has every key: tables of one size that all have the first one's keys. That is one
+    // look-up a key in each other table, where the search below makes several.
+    if tables.allSatisfy({ $0.count == tables[0].count })
+      && tables[0].keys.allSatisfy({ key in tables.dropFirst().allSatisfy { $0[key] != nil } })
+    {
+      return
+    }
     // Each key once, at its first definition (in the order of `locales`).
     var reported: Set<String> = []
-    let tables = present.map { flow.strings[$0] ?? [:] }
     for (table, locale) in zip(tables, present) {
       // Only the keys some locale lacks are put in file order: sorting the whole table cost more than the rest of
       // the rule on a large flow, where usually none is missing.

@@ -96,8 +96,15 @@ struct TrapRule: LintRule {
         entries[component] = position
       }
     }
-    for (component, members) in components.members.enumerated() where members.count > 1 && !leaves[component] {
-      let steps = members.map { Int($0) }.sorted()
+    // The steps of each component of several steps that no route leaves, without listing every component's
+    // members (a 10,000-step flow has 10,000 components of one step).
+    var sizes = [Int](repeating: 0, count: components.count)
+    for component in components.component { sizes[Int(component)] += 1 }
+    var closed: [Int: [Int]] = [:]
+    for (step, component) in components.component.enumerated() where sizes[Int(component)] > 1 {
+      if !leaves[Int(component)] { closed[Int(component), default: []].append(step) }
+    }
+    for (component, steps) in closed.sorted(by: { $0.key < $1.key }) {
       guard reached[steps[0]],
         !steps.contains(where: { flow.steps[$0].isTerminal || (flow.steps[$0].back ?? flow.back) })
       else { continue }

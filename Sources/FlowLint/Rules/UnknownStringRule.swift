@@ -17,13 +17,15 @@ struct UnknownStringRule: LintRule {
     let flow = context.flow
     let tables = flow.locales.compactMap { flow.strings[$0] }
     guard !flow.locales.isEmpty else { return }
-    var allKeys: Set<String> = []
-    for table in tables { allKeys.formUnion(table.keys) }
-    for text in context.walk.texts where !allKeys.contains(text.key) {
+    // Each text looked up in the tables (usually found in the first), rather than every key of every table put
+    // into one set first; that set is made only for a suggestion.
+    var allKeys: Set<String>?
+    for text in context.walk.texts where !tables.contains(where: { $0[text.key] != nil }) {
+      if allKeys == nil { allKeys = tables.reduce(into: []) { $0.formUnion($1.keys) } }
       context.report(
         Self.description,
         "unknown string '\(text.key)'; it is not in 'strings' for \(Suggestion.list(flow.locales))"
-          + Suggestion.didYouMean(text.key, in: allKeys),
+          + Suggestion.didYouMean(text.key, in: allKeys ?? []),
         at: text.location)
     }
   }
