@@ -237,7 +237,10 @@ extension Validator {
   private mutating func checkString(
     _ x: Node, _ text: String, _ s: CompiledSchema, report: Bool, valid: inout Bool
   ) -> Bool {
-    if s.k.minLength != nil || s.k.maxLength != nil {
+    // A string has between a quarter of its UTF-8 bytes and all of them as characters: counting them (a decoding
+    // pass) is needed only when that range is not within the bounds.
+    let bytes = text.utf8.count
+    if s.k.minLength.map({ $0 > (bytes + 3) / 4 }) ?? false || s.k.maxLength.map({ $0 < bytes }) ?? false {
       guard
         checkBounds(
           text.unicodeScalars.count, s.k.minLength, s.k.maxLength, of: "character", at: x.location, report: report,
@@ -475,30 +478,38 @@ extension Validator {
       }
     }
     if let branches = s.k.choices?.group.oneOfBranches {
-      var passing: [(position: Int, evaluated: Evaluated?)] = []
+      // The first two passing branches, without an array: most instances pass exactly one, and allocating an
+      // array for each cost more than checking the branches.
+      var first: (position: Int, evaluated: Evaluated?)?
+      var second: Int?
       for (position, branch) in s.k.oneOf.enumerated() where branches.facts[position].mayMatch(x) {
         var sub: Evaluated? = local == nil ? nil : Evaluated()
         if eval(x, branch, subject, report: false, evaluated: &sub) {
-          passing.append((position, sub))
-          if passing.count > 1 { break }
+          guard first != nil else {
+            first = (position, sub)
+            continue
+          }
+          second = position
+          break
         }
       }
-      if passing.count == 1 {
-        if let sub = passing[0].evaluated { local?.merge(sub) }
+      if let first, second == nil {
+        if let sub = first.evaluated { local?.merge(sub) }
       } else {
         valid = false
         guard report else { return false }
+        let passing = [first?.position, second].compactMap { $0 }
         if passing.isEmpty {
           reportBranches(x, s.k.oneOf, branches, subject)
         } else if let entries = x.entries, let identifying = branches.identifyingKeys,
           case let clashing = passing.compactMap({
-            identifying[$0.position].first { key in entries.contains { $0.key == key } }
+            identifying[$0].first { key in entries.contains { $0.key == key } }
           }),
           clashing.count > 1
         {
           reportClash(clashing, entries, at: x.location)
         } else {
-          let names = passing.map { Messages.branchName($0.position, branches.facts[$0.position]) }
+          let names = passing.map { Messages.branchName($0, branches.facts[$0]) }
           emit(
             "\(x.kindDescription) matches more than one allowed form (\(names.joined(separator: " and ")));"
               + " expected exactly one",
