@@ -51,6 +51,9 @@ final class Compiler {
   /// itself is compiled).
   var declarations = Declarations()
   var stepIndexByID: [String: StepIndex] = [:]
+  /// The expressions parsed so far, by source: a flow repeats its conditions (`language == "ja"` on many steps),
+  /// and parsing one takes thousands of instructions where finding it takes a hash. Only sources that parse.
+  private var parsedExpressions: [String: FlowExpression] = [:]
   var pendingTargets: [(name: String, location: SourceLocation)] = []
 
   init(file: String) { self.file = file }
@@ -614,7 +617,14 @@ final class Compiler {
       return nil
     }
     do {
-      return Expr(expression: try FlowExpression(source), location: node.location, textStart: node.textStart)
+      let expression: FlowExpression
+      if let parsed = parsedExpressions[source] {
+        expression = parsed
+      } else {
+        expression = try FlowExpression(source)
+        parsedExpressions[source] = expression
+      }
+      return Expr(expression: expression, location: node.location, textStart: node.textStart)
     } catch {
       let location = Expr.location(ofColumn: error.column, in: source, textStart: node.textStart)
       self.error(error.message, at: location, rule: CompilerRule.expressionSyntax, notes: error.notes)
