@@ -14,25 +14,13 @@ final class SchemaProgram: Sendable {
   let schemas: SchemaList
   /// Regular expression sources, indexed by `SchemaKeywords.pattern` and `patternProperties`.
   let patterns: [String]
-  /// Each pattern compiled for linear-time matching when it is first matched (a flow reaches few of them):
-  /// `.some(nil)` for one that does not compile, nil for one not compiled yet.
-  private let linearPatterns: Mutex<[LinearPattern??]>
+  /// Each pattern compiled for linear-time matching when it is first matched (a flow reaches few of them).
+  let linearPatterns: LazyObjects<CompiledPattern>
 
   init(schemas: SchemaList, patterns: [String]) {
     self.schemas = schemas
     self.patterns = patterns
-    linearPatterns = Mutex(Array(repeating: nil, count: patterns.count))
-  }
-
-  /// Pattern `index` compiled for linear-time matching (compiled by whichever thread asks first); nil for one
-  /// that does not compile.
-  func linearPattern(_ index: Int) -> LinearPattern? {
-    linearPatterns.withLock { compiled in
-      if let pattern = compiled[index] { return pattern }
-      let pattern = try? LinearPattern(patterns[index])
-      compiled[index] = .some(pattern)
-      return pattern
-    }
+    linearPatterns = LazyObjects(count: patterns.count) { CompiledPattern(try? LinearPattern(patterns[$0])) }
   }
 
   convenience init(schemas: [CompiledSchema], patterns: [String]) {
@@ -40,51 +28,70 @@ final class SchemaProgram: Sendable {
   }
 }
 
+/// A pattern compiled for linear-time matching; nil for one that does not compile.
+final class CompiledPattern: Sendable {
+  let pattern: LinearPattern?
+
+  init(_ pattern: LinearPattern?) { self.pattern = pattern }
+}
+
 /// A program's schema objects by index: all of them at hand (a schema compiled from its document), or read
 /// from ``SchemaProgramCoding`` text one by one as validation first reaches each, so a process that validates
-/// one flow reads only the objects that flow reaches. Each object is read once, by whichever thread asks first.
-final class SchemaList: @unchecked Sendable {
-  // Sendable: each slot goes from nil to a retained object once, atomically; `encoded` is immutable.
-  // (`AtomicLazyReference` would do, but its `load` is not inlined: hundreds of instructions per object looked up.)
+/// one flow reads only the objects that flow reaches.
+typealias SchemaList = LazyObjects<CompiledSchema>
+
+extension LazyObjects<CompiledSchema> {
+  convenience init(_ encoded: SchemaProgramCoding.Objects) {
+    self.init(count: encoded.count) { encoded.schema($0) }
+  }
+}
+
+/// Objects by index, each made when it is first asked for, by whichever thread asks first, and kept: each slot
+/// goes from nil to a retained object once, atomically. (`AtomicLazyReference` would do, but its `load` is not
+/// inlined: hundreds of instructions per object looked up.)
+final class LazyObjects<Object: AnyObject & Sendable>: @unchecked Sendable {
+  // Sendable: the slots change only by `compareExchange` from nil; `make` is immutable.
   let count: Int
   private let slots: UnsafeMutablePointer<Atomic<UnsafeRawPointer?>>
-  private let encoded: SchemaProgramCoding.Objects?
+  private let make: (@Sendable (Int) -> Object)?
 
-  init(_ schemas: [CompiledSchema]) {
-    count = schemas.count
-    encoded = nil
+  /// Objects all made already.
+  init(_ objects: [Object]) {
+    count = objects.count
+    make = nil
     slots = .allocate(capacity: count)
-    for (index, schema) in schemas.enumerated() {
-      (slots + index).initialize(to: Atomic(UnsafeRawPointer(Unmanaged.passRetained(schema).toOpaque())))
+    for (index, object) in objects.enumerated() {
+      (slots + index).initialize(to: Atomic(UnsafeRawPointer(Unmanaged.passRetained(object).toOpaque())))
     }
   }
 
-  init(_ encoded: SchemaProgramCoding.Objects) {
-    count = encoded.count
-    self.encoded = encoded
+  /// `count` objects, object `index` made by `make(index)` when first asked for.
+  init(count: Int, make: @escaping @Sendable (Int) -> Object) {
+    self.count = count
+    self.make = make
     slots = .allocate(capacity: count)
     for index in 0..<count { (slots + index).initialize(to: Atomic(nil)) }
   }
 
   deinit {
     for index in 0..<count {
-      if let object = slots[index].load(ordering: .relaxed) { Unmanaged<CompiledSchema>.fromOpaque(object).release() }
+      if let object = slots[index].load(ordering: .relaxed) { Unmanaged<Object>.fromOpaque(object).release() }
     }
     slots.deinitialize(count: count)
     slots.deallocate()
   }
 
-  /// The schemas' slots, for a reader that outlives none of them (`Validator`): looking a schema up through them
-  /// retains neither the list nor the schema.
+  /// The slots, for a reader that outlives none of the objects (`Validator`): looking an object up through them
+  /// retains neither the list nor the object.
   struct Slots {
     fileprivate let slots: UnsafeMutablePointer<Atomic<UnsafeRawPointer?>>
     fileprivate let count: Int
 
-    /// Schema `index`, unretained, or nil until the list has decoded it (`SchemaList[index]` does).
+    /// Object `index`, unretained, or nil until it has been made (the list's subscript makes it).
     @inline(__always)
-    func object(_ index: Int) -> Unmanaged<CompiledSchema>? {
-      precondition(index >= 0 && index < count, "schema index out of range")
-      return slots[index].load(ordering: .acquiring).map { Unmanaged<CompiledSchema>.fromOpaque($0) }
+    func object(_ index: Int) -> Unmanaged<Object>? {
+      precondition(index >= 0 && index < count, "index out of range")
+      return slots[index].load(ordering: .acquiring).map { Unmanaged<Object>.fromOpaque($0) }
     }
   }
 
@@ -92,27 +99,24 @@ final class SchemaList: @unchecked Sendable {
   var unretainedSlots: Slots { Slots(slots: slots, count: count) }
 
   @inline(__always)
-  subscript(index: Int) -> CompiledSchema {
-    precondition(index >= 0 && index < count, "schema index out of range")
+  subscript(index: Int) -> Object {
+    precondition(index >= 0 && index < count, "index out of range")
     if let object = slots[index].load(ordering: .acquiring) {
-      return Unmanaged<CompiledSchema>.fromOpaque(object).takeUnretainedValue()
+      return Unmanaged<Object>.fromOpaque(object).takeUnretainedValue()
     }
-    return read(index)
+    return makeObject(index)
   }
 
-  /// Object `index`, read from the text (only a list read from text has empty slots).
+  /// Makes object `index` and puts it in its empty slot, unless another thread has put one there first; returns
+  /// the one there. (Only a list made with `make` has empty slots.)
   @inline(never)
-  private func read(_ index: Int) -> CompiledSchema {
-    store(encoded!.schema(index), at: index)
-  }
-
-  /// Puts `schema` in empty slot `index`, unless another thread has put one there first; returns the one there.
-  private func store(_ schema: CompiledSchema, at index: Int) -> CompiledSchema {
-    let object = UnsafeRawPointer(Unmanaged.passRetained(schema).toOpaque())
+  private func makeObject(_ index: Int) -> Object {
+    let made = make!(index)
+    let object = UnsafeRawPointer(Unmanaged.passRetained(made).toOpaque())
     let (stored, found) = slots[index].compareExchange(expected: nil, desired: object, ordering: .acquiringAndReleasing)
-    if stored { return schema }
-    Unmanaged<CompiledSchema>.fromOpaque(object).release()
-    return Unmanaged<CompiledSchema>.fromOpaque(found!).takeUnretainedValue()
+    if stored { return made }
+    Unmanaged<Object>.fromOpaque(object).release()
+    return Unmanaged<Object>.fromOpaque(found!).takeUnretainedValue()
   }
 }
 
