@@ -16,6 +16,10 @@ package struct FlowExpression: Hashable, Sendable, CustomStringConvertible {
   /// The text the expression was parsed from.
   package let source: String
   let syntax: Syntax
+  /// Every name path used, in source order, each with the longest member chain written after it: found once,
+  /// when the expression is parsed (the compiler parses a source written many times once; the linter, the
+  /// explorer and the diff read these for every place it is written).
+  package let references: [Reference]
 
   /// The longest accepted source, in Unicode scalars.
   package static let maxLength = 4096
@@ -32,6 +36,9 @@ package struct FlowExpression: Hashable, Sendable, CustomStringConvertible {
   package init(_ source: String) throws(ExpressionError) {
     self.source = source
     self.syntax = try Parser.parse(source)
+    var references: [Reference] = []
+    Self.collectReferences(syntax, into: &references)
+    self.references = references
   }
 
   package var description: String { source }
@@ -80,13 +87,6 @@ extension FlowExpression {
 
     /// `env.osVersion`
     package var description: String { path.joined(separator: ".") }
-  }
-
-  /// Every name path used, in source order, each with the longest member chain written after it.
-  package var references: [Reference] {
-    var found: [Reference] = []
-    Self.collectReferences(syntax, into: &found)
-    return found
   }
 
   private static func collectReferences(_ node: Syntax, into found: inout [Reference]) {
