@@ -58,9 +58,8 @@ package enum FlowLoader {
       return (loaded, nil)
     }
     // The schema checks the tree on another thread while this one indexes the text's lines, looks for a number
-    // no flow value holds, and compiles. Such a number refuses the file before it is compiled (a delay of 1e300
-    // seconds must not reach the compiler); the schema's findings are then dropped, and nothing the schema does
-    // with such a number can fail.
+    // no flow value holds, and compiles. Such a number refuses the file before it is compiled, as the only
+    // finding: the schema's are then dropped (the validator handles any number, as it does in `--schema` mode).
     let (schemaDiagnostics, (compiled, done)) = concurrently {
       validate(node, file: file)
     } and: {
