@@ -461,61 +461,13 @@ extension Validator {
         if !report { return false }
       }
     }
+    // `anyOf` and `oneOf` in functions of their own: evaluation recurses through this one, and a debug build
+    // keeps every local of a function on the stack, used or not (`DiagnosticsTests` validates 500 levels deep).
     if let branches = s.k.choices?.group.anyOfBranches {
-      var matched = false
-      for (position, branch) in s.k.anyOf.enumerated() where branches.facts[position].mayMatch(x) {
-        var sub: Evaluated? = local == nil ? nil : Evaluated()
-        if eval(x, branch, subject, report: false, evaluated: &sub) {
-          matched = true
-          guard let sub else { break }
-          local?.merge(sub)
-        }
-      }
-      if !matched {
-        valid = false
-        guard report else { return false }
-        reportBranches(x, s.k.anyOf, branches, subject)
-      }
+      guard applyAnyOf(x, s, branches, subject, report: report, valid: &valid, local: &local) else { return false }
     }
     if let branches = s.k.choices?.group.oneOfBranches {
-      // The first two passing branches, without an array: most instances pass exactly one, and allocating an
-      // array for each cost more than checking the branches.
-      var first: (position: Int, evaluated: Evaluated?)?
-      var second: Int?
-      for (position, branch) in s.k.oneOf.enumerated() where branches.facts[position].mayMatch(x) {
-        var sub: Evaluated? = local == nil ? nil : Evaluated()
-        if eval(x, branch, subject, report: false, evaluated: &sub) {
-          guard first != nil else {
-            first = (position, sub)
-            continue
-          }
-          second = position
-          break
-        }
-      }
-      if let first, second == nil {
-        if let sub = first.evaluated { local?.merge(sub) }
-      } else {
-        valid = false
-        guard report else { return false }
-        let passing = [first?.position, second].compactMap { $0 }
-        if passing.isEmpty {
-          reportBranches(x, s.k.oneOf, branches, subject)
-        } else if let entries = x.entries, let identifying = branches.identifyingKeys,
-          case let clashing = passing.compactMap({
-            identifying[$0].first { key in entries.contains { $0.key == key } }
-          }),
-          clashing.count > 1
-        {
-          reportClash(clashing, entries, at: x.location)
-        } else {
-          let names = passing.map { Messages.branchName($0, branches.facts[$0]) }
-          emit(
-            "\(x.kindDescription) matches more than one allowed form (\(names.joined(separator: " and ")));"
-              + " expected exactly one",
-            at: x.location)
-        }
-      }
+      guard applyOneOf(x, s, branches, subject, report: report, valid: &valid, local: &local) else { return false }
     }
     if let not = s.k.conditions?.group.not, applyChild(x, not, subject, report: false) {
       let message = Messages.forbidden(x, program.schemas[not].k, subject)
@@ -542,6 +494,72 @@ extension Validator {
           valid = false
           if !report { return false }
         }
+      }
+    }
+    return true
+  }
+
+  private mutating func applyAnyOf(
+    _ x: Node, _ s: CompiledSchema, _ branches: BranchSet, _ subject: Subject, report: Bool, valid: inout Bool,
+    local: inout Evaluated?
+  ) -> Bool {
+    var matched = false
+    for (position, branch) in s.k.anyOf.enumerated() where branches.facts[position].mayMatch(x) {
+      var sub: Evaluated? = local == nil ? nil : Evaluated()
+      if eval(x, branch, subject, report: false, evaluated: &sub) {
+        matched = true
+        guard let sub else { break }
+        local?.merge(sub)
+      }
+    }
+    if !matched {
+      valid = false
+      guard report else { return false }
+      reportBranches(x, s.k.anyOf, branches, subject)
+    }
+    return true
+  }
+
+  private mutating func applyOneOf(
+    _ x: Node, _ s: CompiledSchema, _ branches: BranchSet, _ subject: Subject, report: Bool, valid: inout Bool,
+    local: inout Evaluated?
+  ) -> Bool {
+    // The first two passing branches, without an array: most instances pass exactly one, and allocating an
+    // array for each cost more than checking the branches.
+    var first: (position: Int, evaluated: Evaluated?)?
+    var second: Int?
+    for (position, branch) in s.k.oneOf.enumerated() where branches.facts[position].mayMatch(x) {
+      var sub: Evaluated? = local == nil ? nil : Evaluated()
+      if eval(x, branch, subject, report: false, evaluated: &sub) {
+        guard first != nil else {
+          first = (position, sub)
+          continue
+        }
+        second = position
+        break
+      }
+    }
+    if let first, second == nil {
+      if let sub = first.evaluated { local?.merge(sub) }
+    } else {
+      valid = false
+      guard report else { return false }
+      let passing = [first?.position, second].compactMap { $0 }
+      if passing.isEmpty {
+        reportBranches(x, s.k.oneOf, branches, subject)
+      } else if let entries = x.entries, let identifying = branches.identifyingKeys,
+        case let clashing = passing.compactMap({
+          identifying[$0].first { key in entries.contains { $0.key == key } }
+        }),
+        clashing.count > 1
+      {
+        reportClash(clashing, entries, at: x.location)
+      } else {
+        let names = passing.map { Messages.branchName($0, branches.facts[$0]) }
+        emit(
+          "\(x.kindDescription) matches more than one allowed form (\(names.joined(separator: " and ")));"
+            + " expected exactly one",
+          at: x.location)
       }
     }
     return true
