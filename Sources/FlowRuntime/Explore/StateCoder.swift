@@ -130,8 +130,11 @@ struct StateCoder {
     _ = parentKey.withUnsafeMutableBufferPointer {
       $0.update(fromContentsOf: UnsafeBufferPointer(rebasing: key[..<width]))
     }
-    _ = parentPayload.withUnsafeMutableBufferPointer {
-      $0.update(fromContentsOf: UnsafeBufferPointer(rebasing: payload[..<payloadWidth]))
+    // Not for a flow with no payload words: making the empty array's shared storage unique "copied" it each time.
+    if payloadWidth > 0 {
+      _ = parentPayload.withUnsafeMutableBufferPointer {
+        $0.update(fromContentsOf: UnsafeBufferPointer(rebasing: payload[..<payloadWidth]))
+      }
     }
     hasParent = false
     hasParentWords = true
