@@ -455,6 +455,9 @@ extension Explorer {
       var ahead: ExpansionBatch?
       var waitingKey = key
       var waitingPayload = payload
+      // Storage of its own even when empty (a flow with no payload words): the storage all empty arrays share is
+      // never unique, so loading into it "copied" it at every state.
+      waitingPayload.reserveCapacity(1)
       var taken: ExpansionBatch?
       // The edges of the state ``expandReusing(key:payload:pending:)`` is expanding, until they are taken.
       var pending = PendingEdges()

@@ -455,8 +455,8 @@ struct PackedRows {
   ) {
     let stored = row.bindMemory(to: UInt8.self)
     runs.withUnsafeBufferPointer { runs in
-      first.withUnsafeMutableWords { first in
-        second.withUnsafeMutableWords { second in
+      first.withUnsafeMutableBufferPointer { first in
+        second.withUnsafeMutableBufferPointer { second in
           for run in runs {
             let words = (run.inFirst ? first.baseAddress! : second.baseAddress!) + run.inPart
             let source = stored.baseAddress! + run.offset
@@ -560,15 +560,5 @@ struct PackedRows {
       bytes[offset + 1] = UInt8(truncatingIfNeeded: word >> 8)
     default: UnsafeMutableRawPointer(bytes.baseAddress! + offset).storeBytes(of: word, as: UInt32.self)
     }
-  }
-}
-
-extension Array where Element == UInt32 {
-  /// `body` over the words' storage, made unique first, as `withUnsafeMutableBufferPointer` does, except that
-  /// an empty array is passed as an empty buffer: the storage all empty arrays share is never unique, so each call
-  /// on one "copied" it (a flow with no payload words, such as `flowbench explore`'s, did so twice per state).
-  @inline(__always)
-  mutating func withUnsafeMutableWords<Result>(_ body: (UnsafeMutableBufferPointer<UInt32>) -> Result) -> Result {
-    isEmpty ? body(UnsafeMutableBufferPointer(start: nil, count: 0)) : withUnsafeMutableBufferPointer { body($0) }
   }
 }
