@@ -50,8 +50,8 @@ extension Explorer {
       result = Exploration(flow: flow, options: options)
       coder = StateCoder(flow: flow, historyDepth: options.historyDepth)
       set = StateSet(width: coder.width, payloadWidth: coder.payloadWidth, compact: options.compact)
-      key = [UInt32](repeating: 0, count: coder.width)
-      payload = [UInt32](repeating: 0, count: coder.payloadWidth)
+      key = .zeroWords(coder.width)
+      payload = .zeroWords(coder.payloadWidth)
       queue = PackedRows(
         columns: options.compact ? coder.width + coder.payloadWidth : 0, split: options.compact ? coder.width : 0)
       transitions = TransitionCache(coder: coder, flow: flow)
@@ -437,8 +437,8 @@ extension Explorer {
     func batch(from first: Int, retiring: ExpansionBatch?, workers: ReusingWorkers) -> ExpansionBatch {
       let ids = ExpansionBatch.range(from: first, count: set.count, jobs: options.jobs)
       let words = StateWords(count: ids.count * (key.count + payload.count))
-      var waitingKey = key
-      var waitingPayload = payload
+      var waitingKey = [UInt32].zeroWords(key.count)
+      var waitingPayload = [UInt32].zeroWords(payload.count)
       for (index, id) in ids.enumerated() {
         waiting(id, key: &waitingKey, payload: &waitingPayload)
         words.set(index, key: waitingKey, payload: waitingPayload)
@@ -453,11 +453,8 @@ extension Explorer {
     /// Expands the waiting states in order until none is left or a limit is hit.
     mutating func expandWaiting() {
       var ahead: ExpansionBatch?
-      var waitingKey = key
-      var waitingPayload = payload
-      // Storage of its own even when empty (a flow with no payload words): the storage all empty arrays share is
-      // never unique, so loading into it "copied" it at every state.
-      waitingPayload.reserveCapacity(1)
+      var waitingKey = [UInt32].zeroWords(key.count)
+      var waitingPayload = [UInt32].zeroWords(payload.count)
       var taken: ExpansionBatch?
       // The edges of the state ``expandReusing(key:payload:pending:)`` is expanding, until they are taken.
       var pending = PendingEdges()

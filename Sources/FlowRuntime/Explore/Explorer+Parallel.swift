@@ -45,10 +45,10 @@ extension Explorer {
     /// A worker starting from `cache` (the one thread's, ``TransitionCache/forAnotherThread()``).
     init(cache: TransitionCache, coder: StateCoder) {
       self.cache = cache
-      key = Array(repeating: 0, count: coder.width)
-      payload = Array(repeating: 0, count: coder.payloadWidth)
-      stateKey = key
-      statePayload = payload
+      key = .zeroWords(coder.width)
+      payload = .zeroWords(coder.payloadWidth)
+      stateKey = .zeroWords(coder.width)
+      statePayload = .zeroWords(coder.payloadWidth)
     }
 
     /// Tries the moves of the state whose key and payload are `state` (one after the other) and adds its edges

@@ -136,8 +136,8 @@ package struct Explorer: Sendable {
     mutating func tryMoves(_ explorer: Explorer, restartCached: Bool, coder: inout StateCoder) {
       guard let state else { return }
       var result: [Successor] = []
-      var key = [UInt32](repeating: 0, count: coder.width)
-      var payload = [UInt32](repeating: 0, count: coder.payloadWidth)
+      var key = [UInt32].zeroWords(coder.width)
+      var payload = [UInt32].zeroWords(coder.payloadWidth)
       let moves = explorer.moves(from: state)
       words.reserveCapacity(moves.count * (key.count + payload.count))
       for move in moves {

@@ -518,3 +518,14 @@ struct LaunchInputs: Hashable {
   func hash(into hasher: inout Hasher) { hasher.combine(hash) }
   static func == (lhs: Self, rhs: Self) -> Bool { lhs.hash == rhs.hash && lhs.words == rhs.words }
 }
+
+extension [UInt32] {
+  /// `count` zero words in storage of their own, even when `count` is 0 (a flow with no payload words): the
+  /// storage every empty array shares is never unique, so each write through a mutable buffer of such an array
+  /// (loading a state, writing a successor) "copied" it first, once per state.
+  static func zeroWords(_ count: Int) -> [UInt32] {
+    var words = [UInt32](repeating: 0, count: count)
+    words.reserveCapacity(1)
+    return words
+  }
+}
