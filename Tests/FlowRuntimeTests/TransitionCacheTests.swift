@@ -195,6 +195,32 @@ import Testing
     Self.expectSameWithAndWithoutReuse(flow, ExploreOptions(), "relaunches")
   }
 
+  /// A move that reads one word finds its outcome by that word (``TransitionCache/directWords``) below the table's
+  /// width, and by its key's hash above it: either way the engine makes the step once per counter value, and the
+  /// reset and the relaunch once each.
+  @Test(arguments: [100, 200])
+  func aMoveThatReadsOneWordIsMadeOncePerValueOfIt(_ side: Int) throws {
+    #expect((side < TransitionCache.directWords) == (side == 100))
+    let flow = try compileFlow(
+      """
+      flow: one-counter
+      version: "1"
+      locales: [en]
+      start: count
+      variables:
+        n: { type: int, default: 0 }
+      steps:
+        count:
+          kind: screen
+          buttons:
+            step: { to: stay, effects: [{ set: n, value: '(n + 1) % \(side)' }] }
+      """)
+    let exploration = Explorer(flow: flow).explore()
+    #expect(exploration.stateCount == side)
+    #expect(exploration.transitionReuse.misses == side + 2)
+    Self.expectSameWithAndWithoutReuse(flow, ExploreOptions(), "one-counter \(side)")
+  }
+
   /// What the engine notes: what a move's conditions and effects read, what it assigns and stores, and a value
   /// written and then put back (a route that stays after the `advance` hook ran) as read.
   @Test func theLogNotesWhatAMoveReadsAndWrites() throws {

@@ -36,6 +36,13 @@ struct TransitionCache {
     var writeCount: Int { if case .reached(let writes, _) = self { writes.count } else { 0 } }
   }
 
+  /// A read set of a move (``readSetsOfMove``), and where its block starts in ``direct`` (-1 when it reads more
+  /// or fewer than one word).
+  struct MoveReadSet {
+    let readSet: Int32
+    let direct: Int32
+  }
+
   /// A move of a context, and the outcome kept for it from the state expanded, if one is.
   struct Place {
     var context: Int32
@@ -63,7 +70,12 @@ struct TransitionCache {
   /// Per move of each context, what taking its edges needs to know of it.
   private var moveKinds: [Explorer.Exploring.MoveKind] = []
   /// Per move of each context, the read sets (ids into ``readSetBounds``) its moves read.
-  private var readSetsOfMove: [[Int32]] = []
+  private var readSetsOfMove: [[MoveReadSet]] = []
+  /// Outcomes by the one word a read set of a single word reads (below ``directWords``): each such read set of a
+  /// move has a block of ``directWords`` slots here (-1: no outcome kept for that word), so its look-up is an
+  /// index rather than hashing and comparing a key (a move that reads one variable, such as a counter's step).
+  private var direct: [Int32] = []
+  static let directWords = 128
   /// Per context, the index of its relaunch among its moves (-1 when it has none).
   private var relaunchMove: [Int] = []
   /// Per context, where its moves start in ``constantOutcome``, ``moveIDs``, ``moveKinds`` and
@@ -196,8 +208,17 @@ struct TransitionCache {
     // By index: a loop over the array itself retained it.
     let readSets = firstMove[Int(context)] + move
     for position in readSetsOfMove[readSets].indices {
-      let readSet = readSetsOfMove[readSets][position]
-      if let outcome = find(context: context, move: move, readSet: readSet, words: words) { return outcome }
+      let entry = readSetsOfMove[readSets][position]
+      if entry.direct >= 0 {
+        let word = Self.keyWord(readSetOffsets[readSetBounds[Int(entry.readSet)]], of: words)
+        if word < Self.directWords {
+          let outcome = direct[Int(entry.direct) + Int(word)]
+          if outcome >= 0 { return outcome }
+          // No outcome is kept for this word: no look-up would find one.
+          continue
+        }
+      }
+      if let outcome = find(context: context, move: move, readSet: entry.readSet, words: words) { return outcome }
     }
     return nil
   }
@@ -302,15 +323,26 @@ struct TransitionCache {
       readSetBounds.append(readSetOffsets.count)
       readSetIDs[read] = readSet
     }
+    var block: Int32 = -1
     if relaunchMove[Int(context)] == move {
       if !relaunchReadSets.contains(readSet) { relaunchReadSets.append(readSet) }
       fillProbe(context: -1, move: 0, readSet: readSet, words: words)
     } else {
       let index = firstMove[Int(context)] + move
-      if !readSetsOfMove[index].contains(readSet) { readSetsOfMove[index].append(readSet) }
+      if let known = readSetsOfMove[index].first(where: { $0.readSet == readSet }) {
+        block = known.direct
+      } else {
+        block = read.count == 1 ? Int32(direct.count) : -1
+        if block >= 0 { direct += repeatElement(-1, count: Self.directWords) }
+        readSetsOfMove[index].append(MoveReadSet(readSet: readSet, direct: block))
+      }
       fillProbe(context: context, move: move, readSet: readSet, words: words)
     }
     let id = table.append(outcome, key: probe[..<probeCount])
+    if block >= 0 {
+      let word = Self.keyWord(read[0], of: words)
+      if word < Self.directWords { direct[Int(block) + Int(word)] = id }
+    }
     // A move that read nothing but its context's words does the same from every state of the context (the engine
     // is a pure function of what it reads), so it has this one outcome.
     if read.isEmpty && relaunchMove[Int(context)] != move { constantOutcome[firstMove[Int(context)] + move] = id }
@@ -541,6 +573,12 @@ struct TransitionCache {
   /// presence entry (``presence(of:)``) whether the word it names is not 0.
   @inline(__always)
   private static func keyWord(_ offset: Int, of words: UnsafeBufferPointer<UInt32>) -> UInt32 {
+    offset >= 0 ? words[offset] : words[-1 - offset] == 0 ? 0 : 1
+  }
+
+  /// ``keyWord(_:of:)`` from the array.
+  @inline(__always)
+  private static func keyWord(_ offset: Int, of words: [UInt32]) -> UInt32 {
     offset >= 0 ? words[offset] : words[-1 - offset] == 0 ? 0 : 1
   }
 
