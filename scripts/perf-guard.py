@@ -19,6 +19,8 @@ Measures (Benchmarks/perf-thresholds.txt holds the committed figures):
     the compiled flow (exploring it and writing the text report);
   - `explore ledger-finance.yaml`: the same on the flow whose deep link checks a code with `matches` (compiling
     the pattern again at every check made the whole `flowrun explore` of this flow 37% more instructions).
+  - `explore counters 125,000 states`: `flowbench explore 125000`, the generated flow of three counters that
+    Benchmarks/compare.sh explores against SPIN (with 50 values each rather than 100);
   - `scenario rows`: the whole `flowbench scenarios` process: the tables of Tests/Scenarios and their flows
     loaded once, then all their rows run three times (the engine, the scripted providers, each row's checks), so
     that the rows are most of the count (writing every effect's line for every row, which few rows check, was a
@@ -87,6 +89,8 @@ def measures(bin_path, work):
     # In process: valgrind 3.19 crashes when flowrun's async main exits (in libdispatch's signal thread).
     for flow in ["anicca-v04.yaml", "ledger-finance.yaml"]:
         result.append((f"explore {flow}", [f"{bin_path}/flowbench", "explore-file", f"flows/{flow}"], only_measured, {0}))
+    result.append(("explore counters 125,000 states", [f"{bin_path}/flowbench", "explore", "125000"], only_measured,
+                   {0}))
     return result
 
 

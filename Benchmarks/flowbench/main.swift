@@ -27,7 +27,7 @@ func peakMemoryMB() -> Double {
   return 0
 }
 
-/// The work of `flowbench events` and `flowbench explore-file`, run by ``measured()``.
+/// The work of `flowbench events`, `explore` and `explore-file`, run by ``measured()``.
 nonisolated(unsafe) var measuredWork: () throws -> Void = {}
 
 /// Runs ``measuredWork``. scripts/perf-guard.py has callgrind count only this function and what it calls
@@ -187,9 +187,13 @@ case "explore-file":
   }
 
 case "explore":
-  // Exhaustive exploration of a generated flow with (about) STATES distinct states.
+  // Exhaustive exploration of a generated flow with (about) STATES distinct states: the state space
+  // Benchmarks/compare.sh also gives SPIN.
   let states = Int(arguments.dropFirst().first ?? "") ?? 1_000_000
-  print(try ExploreBenchmark.measure(states: states))
+  var measurement: ExploreBenchmark.Measurement?
+  measuredWork = { measurement = try ExploreBenchmark.measure(states: states) }
+  try measured()
+  print(measurement!)
 
 default:
   print(
