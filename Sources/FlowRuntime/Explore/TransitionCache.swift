@@ -69,7 +69,8 @@ struct TransitionCache {
   private var moveIDs: [Int32] = []
   /// Per move of each context, what taking its edges needs to know of it.
   private var moveKinds: [Explorer.Exploring.MoveKind] = []
-  /// Per move of each context, the read sets (ids into ``readSetBounds``) its moves read.
+  /// Per move of each context, the read sets (ids into ``readSetBounds``) its moves read, each with its block in
+  /// ``direct``.
   private var readSetsOfMove: [[MoveReadSet]] = []
   /// Outcomes by the one word a read set of a single word reads (below ``directWords``): each such read set of a
   /// move has a block of ``directWords`` slots here (-1: no outcome kept for that word), so its look-up is an
@@ -572,13 +573,8 @@ struct TransitionCache {
   /// The word a key has for read-set entry `offset` of the state with `words`: the word at `offset`, or for a
   /// presence entry (``presence(of:)``) whether the word it names is not 0.
   @inline(__always)
-  private static func keyWord(_ offset: Int, of words: UnsafeBufferPointer<UInt32>) -> UInt32 {
-    offset >= 0 ? words[offset] : words[-1 - offset] == 0 ? 0 : 1
-  }
-
-  /// ``keyWord(_:of:)`` from the array.
-  @inline(__always)
-  private static func keyWord(_ offset: Int, of words: [UInt32]) -> UInt32 {
+  private static func keyWord<Words: RandomAccessCollection<UInt32>>(_ offset: Int, of words: Words) -> UInt32
+  where Words.Index == Int {
     offset >= 0 ? words[offset] : words[-1 - offset] == 0 ? 0 : 1
   }
 
