@@ -79,19 +79,26 @@ package enum Linter {
     /// No rule ran.
     init() {}
 
-    init(_ loaded: LoadedFlow, rules: [any LintRule]) {
+    /// The findings of `rules`, each run with a context of its own; with `share`, a thread that is free
+    /// takes rules too (``TaskShare``), and the findings stay in rule order.
+    init(_ loaded: LoadedFlow, rules: [any LintRule], sharing share: TaskShare = TaskShare()) {
       guard let flow = loaded.flow, let root = loaded.node else { return }
-      let context = LintContext(file: loaded.file, text: loaded.text, root: root, flow: flow)
+      let indexes = LintIndexes(file: loaded.file, text: loaded.text, root: root, flow: flow)
       let loadIsClean = !loaded.diagnostics.contains { $0.severity == .error }
-      for rule in rules where loadIsClean || !type(of: rule).needsCleanLoad {
-        let start = context.findings.count
-        rule.check(context)
+      let running = rules.filter { loadIsClean || !type(of: $0).needsCleanLoad }
+      let found = FindingsByRule(count: running.count)
+      share.run(count: running.count) { index in
+        let context = LintContext(indexes)
+        running[index].check(context)
+        found.keep(context.findings, of: index)
+      }
+      for (rule, ruleFindings) in zip(running, found.all) {
         checked.insert(rule.ruleDescription.id)
         if type(of: rule).needsCleanLoad {
-          cleanLoadOnly.append((rule.ruleDescription.id, start..<context.findings.count))
+          cleanLoadOnly.append((rule.ruleDescription.id, findings.count..<findings.count + ruleFindings.count))
         }
+        findings += ruleFindings
       }
-      findings = context.findings
     }
 
     /// Forgets the rules that need a clean load: the load turned out to have an error.
@@ -102,6 +109,18 @@ package enum Linter {
       }
       cleanLoadOnly = []
     }
+  }
+
+  /// Each rule's findings, kept by whichever thread ran it (``RuleFindings``).
+  private final class FindingsByRule: Sendable {
+    private let findings: Mutex<[[Diagnostic]]>
+
+    init(count: Int) { findings = Mutex(Array(repeating: [], count: count)) }
+
+    func keep(_ found: [Diagnostic], of rule: Int) { findings.withLock { $0[rule] = found } }
+
+    /// Every rule's findings, once all rules ran.
+    var all: [[Diagnostic]] { findings.withLock { $0 } }
   }
 
   /// Checks the scenario table at a path (loads it with the scenario loader and checks its rows against its
@@ -115,9 +134,12 @@ package enum Linter {
     -> Result<FileReport, FlowIOError>
   {
     do {
-      // The rules check the flow while the schema is checked on another thread; not a scenario table's.
-      let (loaded, rules) = try FlowLoader.load(path: path) { compiled in
-        compiled.kind == .scenarioTable && tables != nil ? nil : RuleFindings(compiled, rules: RuleRegistry.all)
+      // The rules check the flow while the schema is checked on another thread, which then takes rules too;
+      // not a scenario table's.
+      let share = TaskShare()
+      let (loaded, rules) = try FlowLoader.load(path: path, sharing: share) { compiled in
+        compiled.kind == .scenarioTable && tables != nil
+          ? nil : RuleFindings(compiled, rules: RuleRegistry.all, sharing: share)
       }
       let kind = loaded.kind
       if kind == .scenarioTable, let tables {

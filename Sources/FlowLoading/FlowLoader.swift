@@ -18,13 +18,14 @@ package enum FlowLoader {
   }
 
   /// Reads and loads the file at `path`, running `work` on the compiled flow while the schema is checked (see
-  /// ``load(bytes:file:limits:whileValidating:)``).
+  /// ``load(bytes:file:limits:sharing:whileValidating:)``).
   package static func load<Work>(
-    path: String, limits: LoadLimits = .default, whileValidating work: (LoadedFlow) -> Work
+    path: String, limits: LoadLimits = .default, sharing share: TaskShare? = nil,
+    whileValidating work: (LoadedFlow) -> Work
   ) throws(FlowIOError) -> (loaded: LoadedFlow, work: Work?) {
     do {
       let bytes = try FlowFiles.readBytes(path: path, limit: limits.maxBytes)
-      return load(bytes: bytes, file: path, limits: limits, whileValidating: work)
+      return load(bytes: bytes, file: path, limits: limits, sharing: share, whileValidating: work)
     } catch {
       guard let tooLarge = error.tooLarge else { throw error }
       let loaded = LoadedFlow(
@@ -40,11 +41,15 @@ package enum FlowLoader {
   }
 
   /// Loads a flow from its bytes, and runs `work` on the compiled flow on this thread while the schema checks the
-  /// tree on another (neither needs the other; the schema takes about as long as compiling and linting together).
-  /// `work` sees the compiler's diagnostics only, with `isSchemaValid` true; the result has every diagnostic.
-  /// `work` does not run, and its result is nil, when the bytes are not a document.
+  /// tree on another (neither needs the other). `work` sees the compiler's diagnostics only, with
+  /// `isSchemaValid` true; the result has every diagnostic. `work` does not run, and its result is nil, when the
+  /// bytes are not a document or hold a number no flow value holds.
+  ///
+  /// With `share`, the schema's thread then helps with the tasks `work` offers through it
+  /// (``TaskShare/run(count:_:)``): on a large flow the schema is checked before the rules are done.
   package static func load<Work>(
-    bytes: [UInt8], file: String, limits: LoadLimits = .default, whileValidating work: (LoadedFlow) -> Work
+    bytes: [UInt8], file: String, limits: LoadLimits = .default, sharing share: TaskShare? = nil,
+    whileValidating work: (LoadedFlow) -> Work
   ) -> (loaded: LoadedFlow, work: Work?) {
     var loaded = LoadedFlow(
       file: file, text: SourceText(""), node: nil, flow: nil, diagnostics: [], isSchemaValid: false)
@@ -61,8 +66,12 @@ package enum FlowLoader {
     // no flow value holds, and compiles. Such a number refuses the file before it is compiled, as the only
     // finding: the schema's are then dropped (the validator handles any number, as it does in `--schema` mode).
     let (schemaDiagnostics, (compiled, done)) = concurrently {
-      validate(node, file: file)
+      let diagnostics = validate(node, file: file)
+      share?.help()
+      return diagnostics
     } and: {
+      // Whatever `work` offers, or when it does not run, a helper stops waiting.
+      defer { share?.close() }
       // YAML the reader accepted is UTF-8 without NUL bytes (and within the size limit): it is not checked twice.
       let text =
         bytes.count > limits.maxBytes

@@ -6,11 +6,17 @@
 
 /// Runs `first` on a new thread while `second` runs on this one, and returns both results once both are done.
 /// A thread of its own, not a Dispatch queue: starting Dispatch's pool costs more than the work saved here.
+///
+/// When no thread can be started, `second` runs first and then `first`, on this thread: `first` may wait for
+/// something `second` does (a ``TaskShare`` helper waits for the tasks `second` offers).
 package func concurrently<First: Sendable, Second>(
   _ first: @escaping @Sendable () -> First, and second: () -> Second
 ) -> (First, Second) {
   let task = ThreadTask(first)
-  guard let thread = JoinableThread(task.run) else { return (first(), second()) }
+  guard let thread = JoinableThread(task.run) else {
+    let other = second()
+    return (first(), other)
+  }
   let other = second()
   thread.join()
   return (task.result!, other)
