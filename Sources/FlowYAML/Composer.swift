@@ -55,6 +55,13 @@ final class Composer {
     var height: Int
     /// The scalar's text as written, for a scalar used as a mapping key through an alias.
     var text: String?
+
+    /// The node, moved out rather than copied (a copy retains what it holds); a null node is left in its place.
+    mutating func takeNode() -> Node {
+      var taken = Node(.null, at: node.location)
+      swap(&taken, &node)
+      return taken
+    }
   }
 
   init(
@@ -166,15 +173,15 @@ extension Composer {
     try checkScalar(&event, bytes)
     let content = try resolve(bytes, tag: data.tag, plain: data.style == YAML_PLAIN_SCALAR_STYLE, at: at)
     try countNodes(1, at: at)
-    var node = Node(content, at: at)
+    let node: Node
     if case .string(let text) = content, let start = textStart(of: event) {
       node = Node(string: text, at: at, textStart: start)
+    } else {
+      node = Node(content, at: at)
     }
-    var built = Built(node: node, count: 1, height: 0)
-    if let anchor = data.anchor {
-      built.text = String(decoding: bytes, as: UTF8.self)
-      anchors[String(cString: anchor)] = built
-    }
+    guard let anchor = data.anchor else { return Built(node: node, count: 1, height: 0) }
+    let built = Built(node: node, count: 1, height: 0, text: String(decoding: bytes, as: UTF8.self))
+    anchors[String(cString: anchor)] = built
     return built
   }
 
@@ -197,8 +204,8 @@ extension Composer {
         try endCollection(collection, &item)
         break
       }
-      let built = try compose(&item, depth: depth + 1)
-      items.append(built.node)
+      var built = try compose(&item, depth: depth + 1)
+      items.append(built.takeNode())
       count += built.count
       height = max(height, built.height + 1)
     }
@@ -232,10 +239,10 @@ extension Composer {
       let (key, keyAt) = try mappingKey(&keyEvent, depth: depth + 1)
       count += 1
       try entries.refuseDuplicate(key, at: keyAt, file: file)
-      let value = try composeNext(depth: depth + 1)
-      entries.append(Node.Entry(key: key, keyLocation: keyAt, value: value.node))
+      var value = try composeNext(depth: depth + 1)
       count += value.count
       height = max(height, value.height + 1)
+      entries.append(Node.Entry(key: key, keyLocation: keyAt, value: value.takeNode()))
     }
     let built = Built(node: Node(.mapping(entries.entries), at: at), count: count, height: height)
     if let anchor {

@@ -18,11 +18,12 @@ package struct MappingEntries {
       at: location)
   }
 
-  package mutating func append(_ entry: Node.Entry) {
+  /// Adds `entry`, taken over rather than copied (each copy of an entry retains its key and value).
+  package mutating func append(_ entry: consuming Node.Entry) {
     // Most mappings have a few entries: room for 4 at once saves growing the array from 1 to 2 to 4.
     if entries.isEmpty { entries.reserveCapacity(4) }
+    if !index.isEmpty { index[entry.key] = entries.count }
     entries.append(entry)
-    if !index.isEmpty { index[entry.key] = entries.count - 1 }
   }
 
   private mutating func firstIndex(of key: String) -> Int? {
