@@ -32,7 +32,7 @@ let package = Package(
     .systemLibrary(
       name: "CLibYAML", pkgConfig: "yaml-0.1",
       providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]),
-    .target(name: "FlowYAML", dependencies: ["FlowCore", "CLibYAML"]),
+    .target(name: "FlowYAML", dependencies: ["FlowCore", "CLibYAML", "CMemoryHints"]),
     // Line editing and history at flowrun's prompt.
     .systemLibrary(
       name: "CLibEdit", pkgConfig: "libedit",
@@ -42,7 +42,8 @@ let package = Package(
     .target(name: "FlowLoading", dependencies: ["FlowCore", "FlowYAML", "FlowSchema"]),
     .target(name: "FlowLint", dependencies: ["FlowCore", "FlowLoading"]),
     .target(name: "FlowTestSupport", dependencies: ["FlowCore"]),
-    // A cache prefetch (one inline C function) for the explorer's hash table.
+    // Memory hints in inline C functions: a cache prefetch and huge pages for the explorer's hash table, and
+    // huge pages for the reader of a large document.
     .target(name: "CMemoryHints"),
     .target(
       name: "FlowRuntime", dependencies: ["FlowCore", "FlowYAML", "FlowSchema", "FlowLoading", "CMemoryHints"]),

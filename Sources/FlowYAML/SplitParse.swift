@@ -1,3 +1,4 @@
+internal import CMemoryHints
 package import FlowCore
 
 #if canImport(Glibc)
@@ -61,8 +62,12 @@ package enum SplitParse {
     guard InputCheck.mayPass(bytes, limits: limits),
       let plan = bytes.withUnsafeBufferPointer({ Self.plan($0) })
     else { return nil }
+    // Each thread's tree takes tens of megabytes: its malloc arena asks for huge pages (fewer page faults).
+    flowkit_expect_large_heap()
     let (secondPart, (firstPart, thirdPart)) = concurrently {
-      Part(Array(bytes[plan.split..<plan.end]), file: file, limits: limits, lineOffset: plan.splitLine, baseDepth: 1)
+      flowkit_expect_large_heap()
+      return Part(
+        Array(bytes[plan.split..<plan.end]), file: file, limits: limits, lineOffset: plan.splitLine, baseDepth: 1)
     } and: {
       // Only the first part has a prologue for `Prologue` to edit: after the first top-level key it changes no
       // line but a `---` or `...` one, and a plan has none there.

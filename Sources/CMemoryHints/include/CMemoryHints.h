@@ -10,6 +10,10 @@
 #if defined(__linux__)
 #include <sys/mman.h>
 #endif
+#if defined(__linux__) && defined(__GLIBC__)
+#include <malloc.h>
+#include <unistd.h>
+#endif
 
 /// Asks the processor to bring the cache line holding `address` in for a read soon; never faults, never waits.
 static inline __attribute__((always_inline)) void flowkit_prefetch(const void *address) {
@@ -28,6 +32,38 @@ static inline void flowkit_advise_huge_pages(void *start, size_t bytes) {
 #else
   (void)start;
   (void)bytes;
+#endif
+}
+
+/// Prepares glibc's malloc for a thread about to allocate tens of megabytes (the tree of a 10,000-step flow):
+/// the heap of its arena grows in steps of 64 MB and asks for 2 MB pages, as `GLIBC_TUNABLES` with
+/// `glibc.malloc.hugetlb=1` and `glibc.malloc.top_pad` would, so that the kernel brings the memory in with
+/// one fault for 512 pages. Blocks up to 32 MB come from the heap too, and what is freed stays for reuse.
+///
+/// The main thread's arena grows by `sbrk`: a 16 MB block makes it grow now, and the grown part is advised. Another thread's arena is a 64 MB-aligned mapping (glibc's `HEAP_MAX_SIZE`), advised
+/// whole. Only hints: on another C library, or when the heap is not laid out so, nothing or nothing useful
+/// happens.
+static inline void flowkit_expect_large_heap(void) {
+#if defined(__linux__) && defined(__GLIBC__) && defined(MADV_HUGEPAGE)
+  const size_t step = (size_t)64 << 20;
+  mallopt(M_TOP_PAD, (int)step);
+  mallopt(M_TRIM_THRESHOLD, (int)(4 * step));
+  mallopt(M_MMAP_THRESHOLD, 32 << 20);
+  void *probe = malloc(1);
+  if (probe == NULL) return;
+  void *end = sbrk(0);
+  if (end != (void *)-1 && (char *)probe < (char *)end) {
+    // The main arena: a block larger than its free top makes it grow (by the block and a step), then the new
+    // end of the heap is advised.
+    free(probe);
+    void *volatile grow = malloc(step / 4);  // volatile: the compiler may drop a malloc whose block is not used
+    free(grow);
+    end = sbrk(0);
+    if (end != (void *)-1) flowkit_advise_huge_pages((char *)end - step, step);
+  } else {
+    flowkit_advise_huge_pages((void *)((uintptr_t)probe & ~(uintptr_t)(step - 1)), step);
+    free(probe);
+  }
 #endif
 }
 
