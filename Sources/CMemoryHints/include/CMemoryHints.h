@@ -51,15 +51,15 @@ static inline void flowkit_expect_large_heap(void) {
   mallopt(M_MMAP_THRESHOLD, 32 << 20);
   void *probe = malloc(1);
   if (probe == NULL) return;
-  void *end = sbrk(0);
-  if (end != (void *)-1 && (char *)probe < (char *)end) {
-    // The main arena: a block larger than its free top makes it grow (by the block and a step), then the new
-    // end of the heap is advised.
+  char *start = sbrk(0);
+  if (start != (void *)-1 && (char *)probe < start) {
+    // The main arena: a block larger than its free top makes it grow (by the block and a step), and all it grew
+    // by is advised.
     free(probe);
     void *volatile grow = malloc(step / 4);  // volatile: the compiler may drop a malloc whose block is not used
     free(grow);
-    end = sbrk(0);
-    if (end != (void *)-1) flowkit_advise_huge_pages((char *)end - step, step);
+    char *end = sbrk(0);
+    if (end != (void *)-1 && end > start) flowkit_advise_huge_pages(start, (size_t)(end - start));
   } else {
     flowkit_advise_huge_pages((void *)((uintptr_t)probe & ~(uintptr_t)(step - 1)), step);
     free(probe);
