@@ -11,10 +11,6 @@ package final class LintContext {
   package private(set) var findings: [Diagnostic] = []
   private let indexes: LintIndexes
 
-  package convenience init(file: String, text: SourceText, root: Node, flow: Flow) {
-    self.init(LintIndexes(file: file, text: text, root: root, flow: flow))
-  }
-
   /// A context for one rule, sharing `indexes` with the other rules of its file.
   init(_ indexes: LintIndexes) { self.indexes = indexes }
 

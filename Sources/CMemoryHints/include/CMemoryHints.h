@@ -40,9 +40,9 @@ static inline void flowkit_advise_huge_pages(void *start, size_t bytes) {
 /// `glibc.malloc.hugetlb=1` and `glibc.malloc.top_pad` would, so that the kernel brings the memory in with
 /// one fault for 512 pages. Blocks up to 32 MB come from the heap too, and what is freed stays for reuse.
 ///
-/// The main thread's arena grows by `sbrk`: a 16 MB block makes it grow now, and the grown part is advised. Another thread's arena is a 64 MB-aligned mapping (glibc's `HEAP_MAX_SIZE`), advised
-/// whole. Only hints: on another C library, or when the heap is not laid out so, nothing or nothing useful
-/// happens.
+/// The main thread's arena grows by `sbrk`: a 16 MB block makes it grow now, and all it grew by is advised.
+/// Another thread's arena is a 64 MB-aligned mapping (glibc's `HEAP_MAX_SIZE`), advised whole. Only hints: on
+/// another C library, or when the heap is not laid out so, nothing or nothing useful happens.
 static inline void flowkit_expect_large_heap(void) {
 #if defined(__linux__) && defined(__GLIBC__) && defined(MADV_HUGEPAGE)
   const size_t step = (size_t)64 << 20;

@@ -68,7 +68,9 @@ package final class TaskShare: Sendable {
   /// Waits until tasks are offered or none will be, and takes tasks until none is left.
   package func help() {
     if state.withLock({ $0.phase == .waiting }) { leftWaiting.wait() }
-    while let index = take(), let task = state.withLock({ $0.task }) {
+    // Set before the phase left `waiting`, and never changed; nil when the share closed without an offer.
+    guard let task = state.withLock({ $0.task }) else { return }
+    while let index = take() {
       task(index)
       if finish() { lastDone.signal() }
     }
@@ -77,8 +79,9 @@ package final class TaskShare: Sendable {
   /// Says that no task will be offered, when none was: a helper waiting in ``help()`` returns.
   package func close() {
     let wasWaiting = state.withLock { state in
-      defer { if state.phase == .waiting { state.phase = .closed } }
-      return state.phase == .waiting
+      guard state.phase == .waiting else { return false }
+      state.phase = .closed
+      return true
     }
     if wasWaiting { leftWaiting.signal() }
   }
