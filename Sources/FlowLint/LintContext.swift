@@ -1,6 +1,5 @@
 package import FlowCore
 package import FlowLoading
-internal import Synchronization
 
 /// What a rule sees: the flow, its tree and text, and indexes built once per file. Rules report through
 /// ``report(_:_:at:notes:)``.
@@ -32,8 +31,13 @@ package final class LintContext {
   /// The flow's step graph: every route from a step to a step.
   package var graph: Digraph { indexes.graph }
 
-  /// The tree of each step by id.
-  package var stepNodes: [String: Node] { indexes.stepNodes }
+  /// The tree of step `id`: the entry of `steps` the compiler numbered it from (``Flow/index(of:)``).
+  package func stepNode(_ id: String) -> Node? {
+    guard let index = flow.index(of: id), let entries = root["steps"]?.entries, index < entries.count,
+      entries[index].key == id
+    else { return nil }
+    return entries[index].value
+  }
 
   package var declaredPermissions: Set<String> { indexes.declaredPermissions }
 
@@ -58,73 +62,48 @@ package final class LintContext {
 
   /// The location of `key`'s value (or the key itself with `atKey`) in step `id`'s mapping.
   package func location(inStep id: String, key: String, atKey: Bool = false) -> SourceLocation? {
-    guard let entry = stepNodes[id]?.entry(key) else { return nil }
+    guard let entry = stepNode(id)?.entry(key) else { return nil }
     return atKey ? entry.keyLocation : entry.value.location
   }
 }
 
-/// The indexes of one file that its rules share, each made when a rule first asks for it, on whichever thread
-/// runs that rule (a rule on the other thread asking meanwhile waits for it).
+/// The indexes of one file that its rules share, made before the rules run: two threads may run them
+/// (``TaskShare``), and a value made once and then only read needs no lock. Every full lint uses each of them.
 final class LintIndexes: Sendable {
   let file: String
   let text: SourceText
   let root: Node
   let flow: Flow
-  private let madeWalk = Mutex<FlowWalk?>(nil)
-  private let madeGraph = Mutex<Digraph?>(nil)
-  private let madeStepNodes = Mutex<[String: Node]?>(nil)
-  private let madeDeclaredPermissions = Mutex<Set<String>?>(nil)
-  private let madeBaseScope = Mutex<[String: ValueType]?>(nil)
+  let walk: FlowWalk
+  let graph: Digraph
+  let declaredPermissions: Set<String>
+  let baseScope: [String: ValueType]
 
   init(file: String, text: SourceText, root: Node, flow: Flow) {
     self.file = file
     self.text = text
     self.root = root
     self.flow = flow
+    walk = FlowWalk(flow)
+    graph = Digraph(stepCount: flow.steps.count, routes: walk.routes)
+    declaredPermissions = Set(flow.permissions.map(\.value.rawValue))
+    baseScope = Self.baseScope(of: flow)
   }
 
-  var walk: FlowWalk { once(madeWalk) { FlowWalk(flow) } }
-
-  var graph: Digraph { once(madeGraph) { Digraph(stepCount: flow.steps.count, routes: walk.routes) } }
-
-  var stepNodes: [String: Node] {
-    once(madeStepNodes) {
-      var nodes: [String: Node] = [:]
-      for entry in root["steps"]?.entries ?? [] where nodes[entry.key] == nil { nodes[entry.key] = entry.value }
-      return nodes
-    }
-  }
-
-  var declaredPermissions: Set<String> {
-    once(madeDeclaredPermissions) { Set(flow.permissions.map(\.value.rawValue)) }
-  }
-
-  var baseScope: [String: ValueType] {
-    once(madeBaseScope) {
-      var roots: [String: ValueType] = [:]
-      for variable in flow.variables { roots[variable.name] = variable.type.valueType }
-      var facts: [String: ValueType] = [:]
-      for fact in flow.facts { facts[fact.name] = fact.type.valueType }
-      roots["env"] = .record(facts)
-      var permissions: [String: ValueType] = [:]
-      for permission in flow.permissions { permissions[permission.value.rawValue] = .string }
-      roots["permission"] = .record(permissions)
-      roots["store"] = .map(.any)
-      roots["step"] = .record(["id": .string, "kind": .string, "rawValue": .optional(.int)])
-      roots["experiment"] = .record(
-        Dictionary(flow.experiments.map { ($0.name, ValueType.string) }) { first, _ in first })
-      return roots
-    }
-  }
-
-  /// The value `made` holds, made by `make` and kept there when it holds none. One mutex for each index (not a
-  /// generic class: making a generic class's metadata at run time costs more than a small flow's rules).
-  private func once<Value: Sendable>(_ made: borrowing Mutex<Value?>, _ make: () -> Value) -> Value {
-    made.withLock { made in
-      if let made { return made }
-      let value = make()
-      made = value
-      return value
-    }
+  /// The root names every expression may use: variables, `env`, `permission`, `store`, `step`, `experiment`.
+  private static func baseScope(of flow: Flow) -> [String: ValueType] {
+    var roots: [String: ValueType] = [:]
+    for variable in flow.variables { roots[variable.name] = variable.type.valueType }
+    var facts: [String: ValueType] = [:]
+    for fact in flow.facts { facts[fact.name] = fact.type.valueType }
+    roots["env"] = .record(facts)
+    var permissions: [String: ValueType] = [:]
+    for permission in flow.permissions { permissions[permission.value.rawValue] = .string }
+    roots["permission"] = .record(permissions)
+    roots["store"] = .map(.any)
+    roots["step"] = .record(["id": .string, "kind": .string, "rawValue": .optional(.int)])
+    roots["experiment"] = .record(
+      Dictionary(flow.experiments.map { ($0.name, ValueType.string) }) { first, _ in first })
+    return roots
   }
 }

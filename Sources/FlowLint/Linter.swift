@@ -111,11 +111,12 @@ package enum Linter {
     }
   }
 
-  /// Each rule's findings, kept by whichever thread ran it (``RuleFindings``).
+  /// Each rule's findings, kept by whichever thread ran it (``RuleFindings``). ``Locked`` rather than
+  /// `Synchronization.Mutex`, whose ordering ThreadSanitizer does not see.
   private final class FindingsByRule: Sendable {
-    private let findings: Mutex<[[Diagnostic]]>
+    private let findings: Locked<[[Diagnostic]]>
 
-    init(count: Int) { findings = Mutex(Array(repeating: [], count: count)) }
+    init(count: Int) { findings = Locked(Array(repeating: [], count: count)) }
 
     func keep(_ found: [Diagnostic], of rule: Int) { findings.withLock { $0[rule] = found } }
 

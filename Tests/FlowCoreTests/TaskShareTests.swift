@@ -1,6 +1,5 @@
 import Dispatch
 import FlowCore
-import Synchronization
 import Testing
 
 #if canImport(Glibc)
@@ -10,10 +9,11 @@ import Testing
 #endif
 
 struct TaskShareTests {
-  /// Which thread ran each task, how many times each ran, and each task's result.
+  /// Which thread ran each task, how many times each ran, and each task's result (``Locked``, which
+  /// ThreadSanitizer sees, so that these tests can run under it).
   final class Runs: Sendable {
-    private let runs: Mutex<[(thread: pthread_t, count: Int, result: Int)?]>
-    init(count: Int) { runs = Mutex(Array(repeating: nil, count: count)) }
+    private let runs: Locked<[(thread: pthread_t, count: Int, result: Int)?]>
+    init(count: Int) { runs = Locked(Array(repeating: nil, count: count)) }
 
     func record(_ index: Int, result: Int = 0) {
       runs.withLock { $0[index] = (pthread_self(), ($0[index]?.count ?? 0) + 1, result) }
@@ -87,7 +87,7 @@ struct TaskShareTests {
     share.close()
     share.help()  // returns at once: nothing will be offered
     let runs = Runs(count: 5)
-    let order = Mutex<[Int]>([])
+    let order = Locked<[Int]>([])
     share.run(count: 5) { index in
       runs.record(index)
       order.withLock { $0.append(index) }

@@ -1,5 +1,4 @@
 import Dispatch
-import Synchronization
 
 /// Independent tasks that one thread offers and another thread, once its own work is done, helps with.
 ///
@@ -10,7 +9,8 @@ import Synchronization
 /// is free, and ``run(count:_:)`` returns when all are done. A task keeps its result in a place of its own (the
 /// rules' findings go to their rule's place), so the result does not depend on which thread ran what.
 ///
-/// Not generic: making a generic type's metadata at run time costs more than the rules of a small flow.
+/// Not generic: making a generic type's metadata at run time costs more than the rules of a small flow. Its state
+/// is ``Locked`` (a pthread mutex, which ThreadSanitizer sees), not `Synchronization.Mutex`.
 ///
 /// Whoever offers must close: ``run(count:_:)`` closes when it returns, and a thread that ends up offering
 /// nothing calls ``close()``, or a helper would wait for ever.
@@ -29,7 +29,7 @@ package final class TaskShare: Sendable {
     var runnerWaits = false
   }
 
-  private let state = Mutex(State())
+  private let state = Locked(State())
   /// Signalled once, when the phase leaves `waiting`.
   private let leftWaiting = DispatchSemaphore(value: 0)
   /// Signalled when the helper finishes the last task while ``run(count:_:)`` waits for it.
@@ -62,7 +62,12 @@ package final class TaskShare: Sendable {
       if !state.runnerWaits { state.phase = .closed }
       return state.runnerWaits
     }
-    if waits { lastDone.wait() }
+    if waits {
+      lastDone.wait()
+      // The helper's last task happened before its unlock in `finish`: locking here orders it before what
+      // follows (for ThreadSanitizer too, which does not see the semaphore's ordering).
+      state.withLock { _ in }
+    }
   }
 
   /// Waits until tasks are offered or none will be, and takes tasks until none is left.

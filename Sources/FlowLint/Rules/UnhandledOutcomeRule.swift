@@ -35,7 +35,7 @@ struct UnhandledOutcomeRule: LintRule {
       guard !missing.isEmpty else { continue }
       let step = flow.steps[stepIndex]
       guard !Self.hasOtherWayOut(from: stepIndex, in: flow) else { continue }
-      let stepNode = context.stepNodes[step.id]
+      let stepNode = context.stepNode(step.id)
       let onEntry = table.button.map { stepNode?["buttons"]?[$0]?.entry("on") } ?? stepNode?.entry("on")
       let what = table.isPermission ? "the permission request" : "action '\(table.action.value)'"
       context.report(
