@@ -68,7 +68,8 @@ package final class LintContext {
 }
 
 /// The indexes of one file that its rules share, made before the rules run: two threads may run them
-/// (``TaskShare``), and a value made once and then only read needs no lock. Every full lint uses each of them.
+/// (``TaskShare``), and a value made once and then only read needs no lock. A flow that loads cleanly uses each of
+/// them; after a load error the graph goes unused (its rules need a clean load), a small cost.
 final class LintIndexes: Sendable {
   let file: String
   let text: SourceText
