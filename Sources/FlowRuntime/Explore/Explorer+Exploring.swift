@@ -436,16 +436,15 @@ extension Explorer {
     /// Starts expanding the waiting states from `first` on (as many as a batch takes) on other threads.
     func batch(from first: Int, retiring: ExpansionBatch?, workers: ReusingWorkers) -> ExpansionBatch {
       let ids = ExpansionBatch.range(from: first, count: set.count, jobs: options.jobs)
-      let words = StateWords(count: ids.count * (key.count + payload.count))
-      var waitingKey = [UInt32].zeroWords(key.count)
-      var waitingPayload = [UInt32].zeroWords(payload.count)
-      for (index, id) in ids.enumerated() {
-        waiting(id, key: &waitingKey, payload: &waitingPayload)
-        words.set(index, key: waitingKey, payload: waitingPayload)
+      // The waiting states' rows: the set's, or with --compact the queue's.
+      let words = StateWords(
+        count: ids.count, stride: key.count + payload.count, packer: set.packer ?? queue.packer
+      ) { rows in
+        if options.compact { queue.copyRows(ids, into: rows) } else { set.copyRows(ids, into: rows) }
       }
       let batch = ExpansionBatch(
         explorer: explorer, first: first, words: words, expands: ids.map(expands), coder: coder,
-        packer: set.packer, workers: workers)
+        packer: set.packer, workers: workers, recycling: retiring)
       batch.start(jobs: options.jobs, retiring: retiring)
       return batch
     }

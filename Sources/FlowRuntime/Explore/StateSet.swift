@@ -109,6 +109,10 @@ struct StateSet {
     rows.load(id, into: &key, then: &payload)
   }
 
+  /// Copies the rows of the states `ids` into `target` (`ids.count` rows of ``packer``'s `rowBytes`; not with
+  /// `compact`).
+  func copyRows(_ ids: Range<Int>, into target: UnsafeMutableRawBufferPointer) { rows.copyRows(ids, into: target) }
+
   /// A hash of `words` (also the relaunch cache's, ``LaunchInputs``, and the transition cache's).
   static func hash(_ words: ArraySlice<UInt32>) -> Int {
     var hash = WordHash()
@@ -401,6 +405,23 @@ struct PackedRows {
     let base = row % Self.rowsPerChunk * rowBytes
     chunks[row / Self.rowsPerChunk - firstChunk].withUnsafeBytes {
       target.copyMemory(from: UnsafeRawBufferPointer(rebasing: $0[base..<(base + rowBytes)]))
+    }
+  }
+
+  /// Copies rows `rows` (none dropped) into `target`, back to back: a copy per chunk rather than per row.
+  func copyRows(_ rows: Range<Int>, into target: UnsafeMutableRawBufferPointer) {
+    var row = rows.lowerBound
+    var written = 0
+    while row < rows.upperBound {
+      let inChunk = row % Self.rowsPerChunk
+      let count = min(rows.upperBound - row, Self.rowsPerChunk - inChunk)
+      chunks[row / Self.rowsPerChunk - firstChunk].withUnsafeBytes { stored in
+        let bytes = count * rowBytes
+        UnsafeMutableRawBufferPointer(rebasing: target[written..<(written + bytes)]).copyMemory(
+          from: UnsafeRawBufferPointer(rebasing: stored[(inChunk * rowBytes)..<(inChunk * rowBytes + bytes)]))
+        written += bytes
+      }
+      row += count
     }
   }
 
