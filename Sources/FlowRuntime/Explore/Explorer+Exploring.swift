@@ -33,6 +33,8 @@ extension Explorer {
     /// cache, and per cache the moves it numbered (``ExpandedPiece``).
     var workers: ReusingWorkers?
     var workerMoves: [[WorkerMove]]
+    /// The batches made so far (``ExpansionBatch/number``).
+    var batchesMade = 0
     /// The key and payload of the state being expanded, one after the other (``TransitionCache``'s words), and
     /// those of the state a move made by the engine reached.
     var words: [UInt32] = []
@@ -434,7 +436,7 @@ extension Explorer {
     }
 
     /// Starts expanding the waiting states from `first` on (as many as a batch takes) on other threads.
-    func batch(from first: Int, retiring: ExpansionBatch?, workers: ReusingWorkers) -> ExpansionBatch {
+    mutating func batch(from first: Int, retiring: ExpansionBatch?, workers: ReusingWorkers) -> ExpansionBatch {
       let ids = ExpansionBatch.range(from: first, count: set.count, jobs: options.jobs)
       // The waiting states' rows: the set's, or with --compact the queue's.
       let words = StateWords(
@@ -442,8 +444,9 @@ extension Explorer {
       ) { rows in
         if options.compact { queue.copyRows(ids, into: rows) } else { set.copyRows(ids, into: rows) }
       }
+      defer { batchesMade += 1 }
       let batch = ExpansionBatch(
-        explorer: explorer, first: first, words: words, expands: ids.map(expands), coder: coder,
+        explorer: explorer, first: first, number: batchesMade, words: words, expands: ids.map(expands), coder: coder,
         packer: set.packer, workers: workers, recycling: retiring)
       batch.start(jobs: options.jobs, retiring: retiring)
       return batch

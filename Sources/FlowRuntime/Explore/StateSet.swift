@@ -384,6 +384,15 @@ struct PackedRows {
       return true
     }
 
+    /// A copy whose arrays are its own. A thread packing with it changes no reference count another thread
+    /// changes: the threads of `explore --jobs 2` packed every edge with one packer, whose arrays' counts (retained
+    /// and released at each edge) the cores then passed back and forth.
+    func unshared() -> Packer {
+      Packer(
+        runs: runs.unshared(), widths: widths.unshared(), offsets: offsets.unshared(), rowBytes: rowBytes,
+        firstBytes: firstBytes, widenings: widenings)
+    }
+
     /// The hash of the key of `row`, which this packer packed, as ``pack(_:_:into:)`` returns it.
     func hashOfKey(_ row: UnsafeRawBufferPointer) -> Int {
       PackedRows.hash(UnsafeRawBufferPointer(rebasing: row[..<firstBytes]))

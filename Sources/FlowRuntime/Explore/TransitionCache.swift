@@ -225,14 +225,16 @@ struct TransitionCache {
   }
 
   /// Keeps what move `move` of context `context` gave from the state with `words`: `made` (with no writes:
-  /// they are worked out here; for a successor, its words are `successor`), with the ``log``'s notes. `coder`
-  /// gives the words of a variable loaded from its stored value. Returns the outcome's id; nil when nothing is
-  /// kept: the cache is full, or a word changed that the log does not account for (counted in ``unaccounted``).
+  /// they are worked out here; for a successor, its words are `successor`), with `noted` (by default the
+  /// ``log``'s notes). `coder` gives the words of a variable loaded from its stored value. Returns the outcome's
+  /// id; nil when nothing is kept: the cache is full, or a word changed that the log does not account for
+  /// (counted in ``unaccounted``).
   mutating func remember(
-    _ made: Outcome, context: Int32, move: Int, words: [UInt32], successor: [UInt32], coder: inout StateCoder
+    _ made: Outcome, context: Int32, move: Int, words: [UInt32], successor: [UInt32], coder: inout StateCoder,
+    noted: AccessLog.Entries? = nil
   ) -> Int32? {
     guard table.count < Self.capacity else { return nil }
-    let noted = log.current
+    let noted = noted ?? log.current
     // Each list sized once: at most every word, and one presence per variable.
     var read: [Int] = []
     read.reserveCapacity(words.count + noted.readStorePresence.count)
@@ -348,6 +350,47 @@ struct TransitionCache {
     // is a pure function of what it reads), so it has this one outcome.
     if read.isEmpty && relaunchMove[Int(context)] != move { constantOutcome[firstMove[Int(context)] + move] = id }
     return id
+  }
+
+  /// A move one cache made with the engine and kept (``remember(_:context:move:words:successor:coder:noted:)``),
+  /// for another thread's cache to keep too (``learn(_:coder:)``): what `remember` was given, but no records
+  /// (the thread that made the move gives them to the exploring thread, with an edge taken before any the other
+  /// cache's copy gives).
+  struct Lesson {
+    let words: [UInt32]
+    /// The moves of the state's context, in case the other cache has not met it.
+    let moves: [ExploreMove]
+    let move: Int
+    let made: Outcome
+    let successor: [UInt32]
+    let noted: AccessLog.Entries
+
+    init(
+      words: [UInt32], moves: [ExploreMove], move: Int, made: Outcome, successor: [UInt32], noted: AccessLog.Entries
+    ) {
+      self.words = words
+      self.moves = moves
+      self.move = move
+      if case .reached(let writes, _) = made {
+        self.made = .reached(writes: writes, records: [])
+      } else {
+        self.made = made
+      }
+      self.successor = successor
+      self.noted = noted
+    }
+  }
+
+  /// Keeps what another cache learnt (`lesson`), unless an outcome is kept for its key already: on anicca-v01
+  /// keeping an outcome takes about 13,000 instructions, and a move made by the engine and kept about 57,000
+  /// (callgrind, one thread).
+  mutating func learn(_ lesson: Lesson, coder: inout StateCoder) {
+    let (context, isNew) = context(of: lesson.words)
+    if isNew { addMoves(lesson.moves) }
+    guard outcome(context: context, move: lesson.move, words: lesson.words) == nil else { return }
+    _ = remember(
+      lesson.made, context: context, move: lesson.move, words: lesson.words, successor: lesson.successor,
+      coder: &coder, noted: lesson.noted)
   }
 
   /// What outcome `outcome` is.
