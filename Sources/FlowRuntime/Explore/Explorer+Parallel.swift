@@ -37,8 +37,8 @@ extension Explorer {
     var reuse = Exploration.TransitionReuse()
     /// The moves the engine made and this cache kept during the batch under way, which the other workers' caches
     /// learn at the start of the next (``ReusingWorkers``): without them each cache made most of them again (on
-    /// anicca-v01 with two threads, 17,800 more moves made by the engine than one thread makes, a tenth of the
-    /// exploration's instructions).
+    /// anicca-v01 with two threads the engine made 17,800 more moves than with one, a tenth of the exploration's
+    /// instructions; with them, about 9,000 more).
     var lessons: [TransitionCache.Lesson] = []
     /// The state being expanded (its key, its payload, and both one after the other) and the successor written.
     private var stateKey: [UInt32]
@@ -209,6 +209,7 @@ struct ExpandedPiece: Sendable {
     words.removeAll(keepingCapacity: true)
     others.removeAll(keepingCapacity: true)
     records.removeAll(keepingCapacity: true)
+    // Room for eight edges a state: growing the words by doubling copied about half a gigabyte on anicca-v01.
     let edgesRoom = states * 8
     if let packer {
       // Not zeroed: only the rows packed are read.
@@ -416,7 +417,6 @@ final class ExpansionBatch: Sendable {
       guard piece < pieces else { break }
       let states = (piece * Explorer.parallelPiece)..<min(count, (piece + 1) * Explorer.parallelPiece)
       for index in states { words.unpack(index, key: &key, payload: &payload) }
-      // Room for a few edges per state: growing the words by doubling copied about half a gigabyte on anicca-v01.
       var expanded = recycled?.take(piece) ?? ExpandedPiece(worker: slot)
       expanded.prepare(worker: slot, packer: packer, states: Explorer.parallelPiece, stride: stride)
       for index in states {
