@@ -166,7 +166,7 @@ extension Explorer {
 struct ExpandedPiece: Sendable {
   /// The ``Explorer/ReusingWorker`` that expanded the piece (its slot in ``ReusingWorkers``), and the moves it
   /// numbered while doing so (in the order of their numbers; those numbered before are in earlier pieces).
-  private(set) var worker: Int
+  private(set) var worker = 0
   var newMoves: [ExploreMove] = []
   /// Per state, the end of its edges in `edges`; -1 for a state at --max-depth, whose moves are not tried.
   var edgeEnds: [Int32] = []
@@ -179,7 +179,7 @@ struct ExpandedPiece: Sendable {
   /// thread takes an edge from these few bytes, packed here, rather than from the words, which are several times
   /// as many. A state with a value too wide for the packer's columns has the hash `Int.min`, no bytes, and its
   /// key and payload in `words`.
-  private(set) var packer: PackedRows.Packer?
+  private(set) var packer: PackedRows.Packer? = nil
   var rows: [UInt8] = []
   /// The end of the rows packed in `rows` (which grows ahead of them).
   private(set) var rowsEnd = 0
@@ -188,11 +188,6 @@ struct ExpandedPiece: Sendable {
   var others: [Explorer.Successor] = []
   /// The records of the edges that have any, by edge (in `edges`), in order.
   var records: [(edge: Int32, records: [Record])] = []
-
-  init(worker: Int, packer: PackedRows.Packer? = nil) {
-    self.worker = worker
-    self.packer = packer
-  }
 
   /// Empties the piece (a piece of a batch taken, ``ExpansionBatch``'s `recycled`) for worker `worker` to expand
   /// `states` states of `stride` words into, keeping its arrays' room: room for a few edges per state. Fresh
@@ -417,7 +412,7 @@ final class ExpansionBatch: Sendable {
       guard piece < pieces else { break }
       let states = (piece * Explorer.parallelPiece)..<min(count, (piece + 1) * Explorer.parallelPiece)
       for index in states { words.unpack(index, key: &key, payload: &payload) }
-      var expanded = recycled?.take(piece) ?? ExpandedPiece(worker: slot)
+      var expanded = recycled?.take(piece) ?? ExpandedPiece()
       expanded.prepare(worker: slot, packer: packer, states: Explorer.parallelPiece, stride: stride)
       for index in states {
         if expands[index] { worker.expand(state(index), into: &expanded, explorer: explorer, coder: &coder) }
@@ -477,7 +472,7 @@ private final class Pieces: @unchecked Sendable {
 
   init(count: Int) {
     slots = .allocate(capacity: count)
-    slots.initialize(repeating: ExpandedPiece(worker: 0))
+    slots.initialize(repeating: ExpandedPiece())
   }
 
   deinit {
@@ -489,7 +484,7 @@ private final class Pieces: @unchecked Sendable {
   /// `index` of a batch recycling these takes it.
   func take(_ index: Int) -> ExpandedPiece? {
     guard index < slots.count else { return nil }
-    defer { slots[index] = ExpandedPiece(worker: 0) }
+    defer { slots[index] = ExpandedPiece() }
     return slots[index]
   }
 }
