@@ -35,6 +35,9 @@ extension Explorer {
     var workerMoves: [[WorkerMove]]
     /// The batches made so far (``ExpansionBatch/number``).
     var batchesMade = 0
+    /// With more threads, the moves ``transitions`` made with the engine and kept while this thread expanded the
+    /// end of a batch itself, for the threads' caches to learn (``ReusingWorkers/teach(exploring:batch:)``).
+    var lessons: [TransitionCache.Lesson] = []
     /// The key and payload of the state being expanded, one after the other (``TransitionCache``'s words), and
     /// those of the state a move made by the engine reached.
     var words: [UInt32] = []
@@ -466,14 +469,16 @@ extension Explorer {
           workers = ReusingWorkers(jobs: options.jobs, seed: transitions)
         }
         if let workers {
-          // Batches of waiting states are expanded on `jobs` threads and taken here in order, as one thread takes
-          // them (Explorer+Parallel.swift); the states waiting behind a batch are expanded while it is taken.
+          // Batches of waiting states are expanded from their start on `jobs - 1` threads and taken here in order,
+          // as one thread takes them (Explorer+Parallel.swift); the states waiting behind a batch are expanded while
+          // it is taken. The moves the threads' caches made are learnt here first.
           let current = ahead ?? batch(from: processed, retiring: taken.take(), workers: workers)
-          let pieces = current.finish(jobs: options.jobs)
+          let (pieces, claimed) = current.claim()
           let after = processed + current.count
           ahead = after < set.count ? batch(from: after, retiring: taken.take(), workers: workers) : nil
+          workers.teach(&transitions, batch: current.number, coder: &coder)
           var index = 0
-          for piece in pieces where !result.hitLimit {
+          for piece in pieces[..<claimed] where !result.hitLimit {
             workerMoves[piece.worker] += piece.newMoves.map(WorkerMove.init)
             var cursor = PieceCursor()
             for _ in piece.edgeEnds.indices where !result.hitLimit {
@@ -481,27 +486,43 @@ extension Explorer {
               index += 1
             }
           }
+          // The states no thread took: expanded and taken here at once, through this thread's own cache.
+          let end = current.first + current.count
+          while processed < end, !result.hitLimit {
+            expandNext(key: &waitingKey, payload: &waitingPayload, pending: &pending)
+          }
+          workers.teach(exploring: lessons, batch: current.number)
+          lessons = []
           taken = current
         } else {
-          waiting(processed, key: &waitingKey, payload: &waitingPayload)
-          // Decoded only when a move is made by the engine (or for a dead end's inputs).
-          waitingKey.withUnsafeBufferPointer { key in
-            waitingPayload.withUnsafeBufferPointer { coder.expandWords(key: key, payload: $0) }
-          }
-          if reusesMoves {
-            expandReusing(key: waitingKey, payload: waitingPayload, pending: &pending)
-          } else {
-            let restartCached = !coder.expandingIsPending && restarts[coder.launchInputs()] != nil
-            var expansion = Expansion(state: nil)
-            if expands(processed) {
-              expansion.state = coder.expanding(clock: options.clock)
-              expansion.tryMoves(explorer, restartCached: restartCached, coder: &coder)
-            }
-            take(expansion)
-          }
+          expandNext(key: &waitingKey, payload: &waitingPayload, pending: &pending)
         }
       }
-      ahead?.abandon()
+      // A limit stopped the exploration: the threads leave the pieces they have not started.
+      _ = ahead?.claim()
+    }
+
+    /// Expands the next waiting state on this thread and takes its edges (`key`, `payload` and `pending` are the
+    /// caller's, reused from state to state).
+    mutating func expandNext(
+      key waitingKey: inout [UInt32], payload waitingPayload: inout [UInt32], pending: inout PendingEdges
+    ) {
+      waiting(processed, key: &waitingKey, payload: &waitingPayload)
+      // Decoded only when a move is made by the engine (or for a dead end's inputs).
+      waitingKey.withUnsafeBufferPointer { key in
+        waitingPayload.withUnsafeBufferPointer { coder.expandWords(key: key, payload: $0) }
+      }
+      if reusesMoves || workers != nil {
+        expandReusing(key: waitingKey, payload: waitingPayload, pending: &pending)
+      } else {
+        let restartCached = !coder.expandingIsPending && restarts[coder.launchInputs()] != nil
+        var expansion = Expansion(state: nil)
+        if expands(processed) {
+          expansion.state = coder.expanding(clock: options.clock)
+          expansion.tryMoves(explorer, restartCached: restartCached, coder: &coder)
+        }
+        take(expansion)
+      }
     }
 
     /// The exploration, complete.

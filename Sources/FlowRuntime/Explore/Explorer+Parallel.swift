@@ -4,16 +4,18 @@ import Synchronization
 
 /// Parallel exploration (`flowrun explore --jobs N`, ``ExploreOptions/jobs``).
 ///
-/// The waiting states are taken in batches (``ExpansionBatch``). Threads try the moves of a batch's states, each
-/// taking the next piece of the batch when done with one, so a slow piece holds no thread back. Each thread
-/// reuses moves through its own transition cache (``Explorer/ReusingWorker``), as one thread does with its one
-/// cache, and gives the states reached packed as the set packs its rows (``ExpandedPiece``).
-/// ``Explorer/explore()`` then takes the pieces in order, and numbers and stores the states they reach exactly as
-/// one thread does: the same ids, edges, witnesses and report for every number of jobs. While it takes one batch, `jobs - 1` threads already expand
-/// the next (the states waiting behind it); when it is done taking, the exploring thread expands pieces of that
-/// batch too, with a cache of its own, until none is left. The threads use a copy of the coder made when the
-/// batch started, which only reads the coder's tables: a state holding a value new to them is left for the
-/// exploring thread to encode.
+/// The waiting states are taken in batches (``ExpansionBatch``). `jobs - 1` threads try the moves of a batch's
+/// states from its start, each taking the next piece of the batch when done with one, so a slow piece holds no
+/// thread back. Each thread reuses moves through its own transition cache (``Explorer/ReusingWorker``), as one
+/// thread does with its one cache, and gives the states reached packed as the set packs its rows
+/// (``ExpandedPiece``). While the exploring thread takes one batch, the threads already expand the next (the
+/// states waiting behind it). When it is done, it stops them (``ExpansionBatch/claim()``), takes the pieces they
+/// expanded in order, and numbers and stores the states they reach exactly as one thread does; the states of the
+/// pieces no thread took it expands and takes itself, one at a time, as one thread does (the
+/// Explorer+Reusing.swift path, with its own cache). So the same ids, edges, witnesses and report come out for
+/// every number of jobs, and no state's moves are packed for another thread when the exploring thread catches up
+/// with the others. The threads use a copy of the coder made when the batch started, which only reads the coder's
+/// tables: a state holding a value new to them is left for the exploring thread to encode.
 extension Explorer {
   /// Waiting states per thread in a batch: enough to keep the threads busy, few enough that a batch's
   /// successors stay a few megabytes.
@@ -247,11 +249,13 @@ struct ExpandedPiece: Sendable {
   mutating func endState(expanded: Bool) { edgeEnds.append(expanded ? Int32(edges.count) : -1) }
 }
 
-/// The ``Explorer/ReusingWorker``s of a parallel exploration, one per job: a batch's thread `t` takes worker `t`
-/// out of its slot and puts it back when done, and the exploring thread, expanding pieces too, uses the last. A
-/// batch starts once the one before it is finished (``ExpansionBatch/finish(jobs:)``), so each worker expands its
-/// pieces in the order the exploring thread takes them; ThreadSanitizer sees that order through the batches'
-/// dispatch groups.
+/// The ``Explorer/ReusingWorker``s of a parallel exploration, one per thread besides the exploring thread: a
+/// batch's thread `t` takes worker `t` out of its slot and puts it back when done. A batch starts once the one
+/// before it is claimed (``ExpansionBatch/claim()``), so each worker expands its pieces in the order the exploring
+/// thread takes them; ThreadSanitizer sees that order through the batches' dispatch groups. The caches teach each
+/// other the moves they made with the engine (``TransitionCache/Lesson``): a worker learns those of the other
+/// workers' batch before and of the exploring thread's cache two batches before; the exploring thread learns the
+/// workers' of the batch it takes.
 final class ReusingWorkers: @unchecked Sendable {
   private let slots: UnsafeMutableBufferPointer<Explorer.ReusingWorker?>
   /// What the one thread's cache had learnt when the threads took over (``ExploreOptions/oneThreadFirst``): each
@@ -259,15 +263,22 @@ final class ReusingWorkers: @unchecked Sendable {
   private let seed: TransitionCache
   /// Per slot, the lessons its worker learnt in a batch (``Explorer/ReusingWorker/lessons``) and that batch's
   /// number, for two batches: batch `n`'s are at `2 * slot + n % 2`. A worker writes its slot's entry for the
-  /// batch under way while the others read their entries for the batch before, which was finished before this
-  /// one started (``ExpansionBatch/finish(jobs:)``).
+  /// batch under way while the others read their entries for the batch before, which was claimed before this
+  /// one started (``ExpansionBatch/claim()``).
   private let taught: UnsafeMutableBufferPointer<(batch: Int, lessons: [TransitionCache.Lesson])>
 
+  /// The moves the exploring thread's cache made and kept while it expanded the end of batch `n` itself, at
+  /// `n % 2` (``teach(exploring:batch:)``). A thread starting batch `n + 2` learns them: the exploring thread is
+  /// done with batch `n` before it makes batch `n + 2`, and writes batch `n + 1`'s meanwhile.
+  private let exploringTaught: UnsafeMutableBufferPointer<(batch: Int, lessons: [TransitionCache.Lesson])>
+
   init(jobs: Int, seed: TransitionCache) {
-    slots = .allocate(capacity: jobs)
+    slots = .allocate(capacity: jobs - 1)
     slots.initialize(repeating: nil)
-    taught = .allocate(capacity: 2 * jobs)
+    taught = .allocate(capacity: 2 * (jobs - 1))
     taught.initialize(repeating: (-1, []))
+    exploringTaught = .allocate(capacity: 2)
+    exploringTaught.initialize(repeating: (-1, []))
     self.seed = seed
   }
 
@@ -276,6 +287,8 @@ final class ReusingWorkers: @unchecked Sendable {
     slots.deallocate()
     taught.deinitialize()
     taught.deallocate()
+    exploringTaught.deinitialize()
+    exploringTaught.deallocate()
   }
 
   /// The worker in `slot` for batch number `batch`, made from the seed the first time; it first learns what the
@@ -287,7 +300,27 @@ final class ReusingWorkers: @unchecked Sendable {
       guard before.batch == batch - 1 else { continue }
       for lesson in before.lessons { worker.cache.learn(lesson, coder: &coder) }
     }
+    let exploring = exploringTaught[batch % 2]
+    if exploring.batch == batch - 2 {
+      for lesson in exploring.lessons { worker.cache.learn(lesson, coder: &coder) }
+    }
     return worker
+  }
+
+  /// Keeps what the exploring thread's cache learnt while it expanded the end of batch number `batch` itself, for
+  /// the threads starting batch `batch + 2`.
+  func teach(exploring lessons: [TransitionCache.Lesson], batch: Int) {
+    exploringTaught[batch % 2] = (batch, lessons)
+  }
+
+  /// Has `cache` (the exploring thread's) learn what the threads' caches learnt in batch number `batch`, which
+  /// they are done with.
+  func teach(_ cache: inout TransitionCache, batch: Int, coder: inout StateCoder) {
+    for slot in 0..<slots.count {
+      let entry = taught[2 * slot + batch % 2]
+      guard entry.batch == batch else { continue }
+      for lesson in entry.lessons { cache.learn(lesson, coder: &coder) }
+    }
   }
 
   /// Puts `worker` back in `slot` after batch number `batch`, keeping the lessons it learnt for the others.
@@ -312,8 +345,8 @@ final class ReusingWorkers: @unchecked Sendable {
 }
 
 /// Waiting states being expanded on several threads: ``start(jobs:retiring:)`` sets `jobs - 1` threads to work
-/// on it; ``finish(jobs:)`` expands the pieces left on the exploring thread, waits for the others and returns the
-/// pieces in the order of the states. A batch taken is freed on a worker thread (``start(jobs:retiring:)``):
+/// on it; ``claim()`` stops them, waits for them and returns the pieces they expanded, in the order of the states
+/// (the exploring thread expands the rest itself). A batch taken is freed on a worker thread (``start(jobs:retiring:)``):
 /// freeing its arrays on the exploring thread while a worker allocates made the two contend for malloc's arena
 /// lock.
 final class ExpansionBatch: Sendable {
@@ -385,18 +418,12 @@ final class ExpansionBatch: Sendable {
     }
   }
 
-  /// Expands the pieces no thread has taken yet on this thread (with worker `jobs - 1`), waits for the other
-  /// threads, and returns the pieces in order.
-  func finish(jobs: Int) -> UnsafeMutableBufferPointer<ExpandedPiece> {
-    work(thread: jobs - 1)
+  /// Stops the threads from taking more pieces, waits for the pieces they took, and returns those (the first
+  /// `claimed`, in order): the exploring thread expands the states of the others itself.
+  func claim() -> (pieces: UnsafeMutableBufferPointer<ExpandedPiece>, claimed: Int) {
+    let claimed = min(next.exchange(pieces, ordering: .relaxed), pieces)
     group.wait()
-    return done.slots
-  }
-
-  /// Leaves the pieces not started yet and waits for the threads (a limit stopped the exploration).
-  func abandon() {
-    next.store(pieces, ordering: .relaxed)
-    group.wait()
+    return (done.slots, claimed)
   }
 
   private func work(thread: Int) {
@@ -428,7 +455,7 @@ final class ExpansionBatch: Sendable {
 /// array, whose reference count every thread changed at every state (the threads then waited on each other for
 /// it). The exploring thread copies the states' packed rows (``rows``) when it makes the batch, a copy per chunk
 /// of the set; the thread that takes a piece unpacks its states' words (``unpack(_:key:payload:)``), before the
-/// exploring thread reads them (after ``ExpansionBatch/finish(jobs:)``). Unpacking every state on the exploring
+/// exploring thread reads them (after ``ExpansionBatch/claim()``). Unpacking every state on the exploring
 /// thread made a batch in 1.4 million instructions on anicca-v01 (7% of that thread's work); copying rows takes a
 /// quarter of that.
 final class StateWords: @unchecked Sendable {
@@ -465,7 +492,7 @@ final class StateWords: @unchecked Sendable {
 
 /// The pieces of a batch, one slot per piece. A slot is written once, by the thread that took the piece from
 /// the batch's atomic counter (so by exactly one thread), and read only after every thread is done
-/// (``ExpansionBatch/finish(jobs:)`` waits for their dispatch group first). ThreadSanitizer sees both the counter and
+/// (``ExpansionBatch/claim()`` waits for their dispatch group first). ThreadSanitizer sees both the counter and
 /// the group; it does not see Synchronization's `Mutex` on Linux, which is why this is not one.
 private final class Pieces: @unchecked Sendable {
   let slots: UnsafeMutableBufferPointer<ExpandedPiece>

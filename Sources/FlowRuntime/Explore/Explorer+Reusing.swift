@@ -92,6 +92,12 @@ extension Explorer.Exploring {
         }
         place.outcome = transitions.remember(
           kept, context: context, move: index, words: words, successor: successorWords, coder: &coder)
+        if workers != nil, place.outcome != nil {
+          lessons.append(
+            TransitionCache.Lesson(
+              words: words, moves: moves, move: index, made: made, successor: successorWords,
+              noted: transitions.log.current))
+        }
         switch made {
         case .refused: continue
         case .failed(let message):
