@@ -503,7 +503,9 @@ extension Explorer {
     }
 
     /// Expands the next waiting state on this thread and takes its edges (`key`, `payload` and `pending` are the
-    /// caller's, reused from state to state).
+    /// caller's, reused from state to state). Inlined: called once per state, a call of its own cost one thread
+    /// 1% to 2% more instructions (perf-guard's explore measures).
+    @inline(__always)
     mutating func expandNext(
       key waitingKey: inout [UInt32], payload waitingPayload: inout [UInt32], pending: inout PendingEdges
     ) {
