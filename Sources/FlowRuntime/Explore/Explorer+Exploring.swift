@@ -61,7 +61,7 @@ extension Explorer {
         columns: options.compact ? coder.width + coder.payloadWidth : 0, split: options.compact ? coder.width : 0)
       transitions = TransitionCache(coder: coder, flow: flow)
       reusesMoves = options.reusesTransitions
-      workerMoves = Array(repeating: [], count: options.jobs)
+      workerMoves = Array(repeating: [], count: max(options.jobs - 1, 0))
     }
 
     /// A move a ``ReusingWorker`` numbered: what taking its edges needs, and its number in ``Exploration/moves``

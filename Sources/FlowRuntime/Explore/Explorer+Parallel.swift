@@ -116,10 +116,7 @@ extension Explorer {
         let outcome = cache.remember(
           made, context: context, move: index, words: words, successor: successor, coder: &coder)
         if outcome != nil {
-          lessons.append(
-            TransitionCache.Lesson(
-              words: words, moves: cache.moves[Int(context)], move: index, made: made, successor: successor,
-              noted: cache.log.current))
+          lessons.append(cache.lesson(words: words, context: context, move: index, made: made, successor: successor))
         }
         switch made {
         case .refused: break

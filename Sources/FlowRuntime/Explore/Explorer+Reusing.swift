@@ -94,9 +94,7 @@ extension Explorer.Exploring {
           kept, context: context, move: index, words: words, successor: successorWords, coder: &coder)
         if workers != nil, place.outcome != nil {
           lessons.append(
-            TransitionCache.Lesson(
-              words: words, moves: moves, move: index, made: made, successor: successorWords,
-              noted: transitions.log.current))
+            transitions.lesson(words: words, context: context, move: index, made: made, successor: successorWords))
         }
         switch made {
         case .refused: continue

@@ -381,6 +381,13 @@ struct TransitionCache {
     }
   }
 
+  /// What another thread's cache needs to keep the move `move` of context `context` just made with the engine
+  /// (`made`, from the state with `words` to `successor`) and kept here: what this cache's log noted of it.
+  func lesson(words: [UInt32], context: Int32, move: Int, made: Outcome, successor: [UInt32]) -> Lesson {
+    Lesson(
+      words: words, moves: moves[Int(context)], move: move, made: made, successor: successor, noted: log.current)
+  }
+
   /// Keeps what another cache learnt (`lesson`), unless an outcome is kept for its key already: on anicca-v01
   /// keeping an outcome takes about 13,000 instructions, and a move made by the engine and kept about 57,000
   /// (callgrind, one thread).
