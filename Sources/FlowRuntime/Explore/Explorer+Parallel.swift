@@ -292,11 +292,7 @@ final class ReusingWorkers: @unchecked Sendable {
   /// other workers learnt in the batch before (`coder` is the thread's). ``put(_:in:batch:)`` gives it back.
   func take(_ slot: Int, batch: Int, coder: inout StateCoder) -> Explorer.ReusingWorker {
     var worker = slots[slot].take() ?? Explorer.ReusingWorker(cache: seed.forAnotherThread(), coder: coder)
-    for other in 0..<slots.count where other != slot {
-      let before = taught[2 * other + (batch + 1) % 2]
-      guard before.batch == batch - 1 else { continue }
-      for lesson in before.lessons { worker.cache.learn(lesson, coder: &coder) }
-    }
+    learn(&worker.cache, fromWorkersOf: batch - 1, except: slot, coder: &coder)
     let exploring = exploringTaught[batch % 2]
     if exploring.batch == batch - 2 {
       for lesson in exploring.lessons { worker.cache.learn(lesson, coder: &coder) }
@@ -313,8 +309,16 @@ final class ReusingWorkers: @unchecked Sendable {
   /// Has `cache` (the exploring thread's) learn what the threads' caches learnt in batch number `batch`, which
   /// they are done with.
   func teach(_ cache: inout TransitionCache, batch: Int, coder: inout StateCoder) {
-    for slot in 0..<slots.count {
-      let entry = taught[2 * slot + batch % 2]
+    learn(&cache, fromWorkersOf: batch, coder: &coder)
+  }
+
+  /// Has `cache` learn what the workers' caches (but the one in slot `skipped`) learnt in batch number `batch`.
+  private func learn(
+    _ cache: inout TransitionCache, fromWorkersOf batch: Int, except skipped: Int? = nil, coder: inout StateCoder
+  ) {
+    for slot in 0..<slots.count where slot != skipped {
+      // `& 1` rather than `% 2`: the batch before the first is -1.
+      let entry = taught[2 * slot + (batch & 1)]
       guard entry.batch == batch else { continue }
       for lesson in entry.lessons { cache.learn(lesson, coder: &coder) }
     }
