@@ -234,19 +234,17 @@ import Testing
     _ = try engine.handle(.tap("add"), in: &state, log: log)
     var noted = log.current
     #expect(
-      noted.readVariables.indices.filter { noted.readVariables[$0] }
-        == [index("n"), index("visits"), index("tags")].sorted())
+      noted.variables(with: .read) == [index("n"), index("visits"), index("tags")].sorted())
     #expect(
-      noted.wroteVariables.indices.filter { noted.wroteVariables[$0] }
-        == [index("n"), index("visits"), index("tags")].sorted())
-    #expect(noted.wroteStore.indices.filter { noted.wroteStore[$0] } == [index("n")])
+      noted.variables(with: .wrote) == [index("n"), index("visits"), index("tags")].sorted())
+    #expect(noted.variables(with: .wroteStore) == [index("n")])
     #expect(!noted.readStore && !noted.readFacts && !noted.readPermissions && !noted.readVariants)
 
     // `maybe` stays (n is 1): the hook's write to `visits` is undone, so what `visits` held before counts as read.
     log.clear()
     _ = try engine.handle(.tap("maybe"), in: &state, log: log)
     noted = log.current
-    #expect(noted.readVariables[index("visits")] && noted.wroteVariables[index("note")])
+    #expect(noted.variables[index("visits")].contains(.read) && noted.variables[index("note")].contains(.wrote))
 
     // `store.count >= 2` is false and the region is not "us": `experiment.pace` is not read.
     log.clear()
@@ -258,17 +256,17 @@ import Testing
     _ = try engine.handle(.background, in: &state, log: log)
     _ = try engine.handle(.foreground(permissions: [.notifications: .granted]), in: &state, log: log)
     noted = log.current
-    #expect(noted.wrotePermissions && noted.readPermissions && noted.wroteVariables[index("reminded")])
+    #expect(noted.wrotePermissions && noted.readPermissions && noted.variables[index("reminded")].contains(.wrote))
 
     // A launch writes every variable but `n`, which it loads from its stored value; it looks for each persisted
     // variable's stored value, and writes the permissions and variants it was given.
     log.clear()
     _ = try engine.launch(Launch(environment: [:], permissions: [:], store: ["count": .int(2)], clock: 0), log: log)
     noted = log.current
-    #expect(noted.loadedFromStore.indices.filter { noted.loadedFromStore[$0] } == [index("n")])
-    #expect(noted.readStorePresence.indices.filter { noted.readStorePresence[$0] } == [index("n")])
-    #expect(noted.wroteVariables.indices.filter { !noted.wroteVariables[$0] } == [index("n")])
-    #expect(noted.wrotePermissions && noted.wroteVariants && !noted.readVariables.contains(true))
+    #expect(noted.variables(with: .loadedFromStore) == [index("n")])
+    #expect(noted.variables(with: .readStorePresence) == [index("n")])
+    #expect(noted.variables.indices.filter { !noted.variables[$0].contains(.wrote) } == [index("n")])
+    #expect(noted.wrotePermissions && noted.wroteVariants && noted.variables(with: .read).isEmpty)
 
     // Cleared (in place), the log holds what a new one holds, after an event that noted nearly everything.
     _ = try engine.handle(.next, in: &state, log: log)

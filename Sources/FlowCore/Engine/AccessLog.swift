@@ -12,27 +12,39 @@ import Synchronization
 /// that is written and later put back (the engine undoes part of an event: a route that stays after the
 /// `advance` hook ran) holds its value from before again, so it counts as read. A launch starts from a fresh
 /// state (every variable written) and loads each persisted variable from its stored value: the variable is then
-/// that value's copy (``Entries/loadedFromStore``), whatever it is, and whether the store holds a value is read
-/// (``Entries/readStorePresence``); reading the variable afterwards reads its stored value
-/// (``Entries/readStoredValue``).
+/// that value's copy (``VariableAccess/loadedFromStore``), whatever it is, and whether the store holds a value is read
+/// (``VariableAccess/readStorePresence``); reading the variable afterwards reads its stored value
+/// (``VariableAccess/readStoredValue``).
 package final class AccessLog: Sendable {
-  /// What one event read and wrote; per variable, in the order the flow declares them.
+  /// What one event did with one variable (``Entries/variables``).
+  package struct VariableAccess: OptionSet, Sendable, Equatable {
+    package let rawValue: UInt8
+    package init(rawValue: UInt8) { self.rawValue = rawValue }
+
+    /// The event read the variable's value from the state before it.
+    package static let read = VariableAccess(rawValue: 1 << 0)
+    /// The event assigned the variable.
+    package static let wrote = VariableAccess(rawValue: 1 << 1)
+    /// The variable holds its stored value as a launch loaded it (coerced to its type, or its default when the
+    /// stored value does not fit).
+    package static let loadedFromStore = VariableAccess(rawValue: 1 << 2)
+    /// The event read the variable's stored value (a loaded variable read afterwards).
+    package static let readStoredValue = VariableAccess(rawValue: 1 << 3)
+    /// The event read whether the store holds a value for the variable (a launch).
+    package static let readStorePresence = VariableAccess(rawValue: 1 << 4)
+    /// The event wrote the variable's stored value (a persisted variable's store key).
+    package static let wroteStore = VariableAccess(rawValue: 1 << 5)
+    /// The variable holds a value this event wrote or loaded (reading it then reads nothing before).
+    static let holdsOwnValue = VariableAccess(rawValue: 1 << 6)
+  }
+
+  /// What one event read and wrote.
   package struct Entries: Sendable, Equatable {
-    /// Whether the event read the variable's value from the state before it.
-    package var readVariables: [Bool]
-    /// Whether the event assigned the variable.
-    package var wroteVariables: [Bool]
-    /// Whether the variable holds its stored value as a launch loaded it (coerced to its type, or its default
-    /// when the stored value does not fit).
-    package var loadedFromStore: [Bool]
-    /// Whether the event read the variable's stored value (a loaded variable read afterwards).
-    package var readStoredValue: [Bool]
-    /// Whether the event read whether the store holds a value for the variable (a launch).
-    package var readStorePresence: [Bool]
-    /// Whether the event wrote the variable's stored value (a persisted variable's store key).
-    package var wroteStore: [Bool]
-    /// Whether the variable holds a value this event wrote or loaded (reading it then reads nothing before).
-    var holdsOwnValue: [Bool]
+    /// Per variable, in the order the flow declares them, what the event did with it: one array rather than one
+    /// per kind of access, so that a copy of the entries (``AccessLog/current``, read after every move the
+    /// explorer makes with the engine) retains one buffer, and a copy kept while the log is cleared costs one
+    /// allocation, not seven.
+    package private(set) var variables: [VariableAccess]
     /// Whether an expression read `store` (all stored values).
     package var readStore = false
     /// Whether an expression read `env` (all facts).
@@ -48,34 +60,29 @@ package final class AccessLog: Sendable {
     package var wroteVariants = false
 
     package init(variableCount: Int) {
-      let none = Array(repeating: false, count: variableCount)
-      readVariables = none
-      wroteVariables = none
-      loadedFromStore = none
-      readStoredValue = none
-      readStorePresence = none
-      wroteStore = none
-      holdsOwnValue = none
+      variables = Array(repeating: [], count: variableCount)
     }
 
-    /// Back to nothing noted, as ``init(variableCount:)`` makes it, in place: the arrays keep their storage (the
+    /// The variables with `access` among what the event did with them, in order.
+    package func variables(with access: VariableAccess) -> [Int] {
+      variables.indices.filter { variables[$0].contains(access) }
+    }
+
+    /// Back to nothing noted, as ``init(variableCount:)`` makes it, in place: the array keeps its storage (the
     /// explorer clears its log before every move the engine makes).
     mutating func clear() {
-      for index in readVariables.indices {
-        readVariables[index] = false
-        wroteVariables[index] = false
-        loadedFromStore[index] = false
-        readStoredValue[index] = false
-        readStorePresence[index] = false
-        wroteStore[index] = false
-        holdsOwnValue[index] = false
-      }
+      for index in variables.indices { variables[index] = [] }
       readStore = false
       readFacts = false
       readPermissions = false
       wrotePermissions = false
       readVariants = false
       wroteVariants = false
+    }
+
+    fileprivate mutating func note(_ access: VariableAccess, of index: Int) { variables[index].formUnion(access) }
+    fileprivate mutating func forget(_ access: VariableAccess, of index: Int) {
+      variables[index].subtract(access)
     }
   }
 
@@ -96,46 +103,44 @@ package final class AccessLog: Sendable {
 
   func read(variable index: Int) {
     entries.withLock { entries in
-      if entries.loadedFromStore[index] {
-        entries.readStoredValue[index] = true
-      } else if !entries.holdsOwnValue[index] {
-        entries.readVariables[index] = true
+      let access = entries.variables[index]
+      if access.contains(.loadedFromStore) {
+        entries.note(.readStoredValue, of: index)
+      } else if !access.contains(.holdsOwnValue) {
+        entries.note(.read, of: index)
       }
     }
   }
 
   func wrote(variable index: Int) {
     entries.withLock { entries in
-      entries.wroteVariables[index] = true
-      entries.holdsOwnValue[index] = true
-      entries.loadedFromStore[index] = false
+      entries.note([.wrote, .holdsOwnValue], of: index)
+      entries.forget(.loadedFromStore, of: index)
     }
   }
 
   /// A launch replaced the state: every variable holds its default, written by this event.
   func startedAfresh() {
     entries.withLock { entries in
-      for index in entries.wroteVariables.indices {
-        entries.wroteVariables[index] = true
-        entries.holdsOwnValue[index] = true
-        entries.loadedFromStore[index] = false
+      for index in entries.variables.indices {
+        entries.note([.wrote, .holdsOwnValue], of: index)
+        entries.forget(.loadedFromStore, of: index)
       }
     }
   }
 
   /// A launch looked for variable `index`'s stored value.
-  func readStorePresence(of index: Int) { entries.withLock { $0.readStorePresence[index] = true } }
+  func readStorePresence(of index: Int) { entries.withLock { $0.note(.readStorePresence, of: index) } }
 
   /// A launch loaded variable `index` from its stored value.
   func loadedFromStore(_ index: Int) {
     entries.withLock { entries in
-      entries.loadedFromStore[index] = true
-      entries.wroteVariables[index] = false
-      entries.holdsOwnValue[index] = true
+      entries.note([.loadedFromStore, .holdsOwnValue], of: index)
+      entries.forget(.wrote, of: index)
     }
   }
 
-  func wroteStore(of index: Int) { entries.withLock { $0.wroteStore[index] = true } }
+  func wroteStore(of index: Int) { entries.withLock { $0.note(.wroteStore, of: index) } }
   func readWholeStore() { entries.withLock { $0.readStore = true } }
   func readFacts() { entries.withLock { $0.readFacts = true } }
   func readPermissions() { entries.withLock { $0.readPermissions = true } }
@@ -157,12 +162,15 @@ package final class AccessLog: Sendable {
   /// held before again, so it counts as read.
   func restored() {
     entries.withLock { entries in
-      for index in entries.wroteVariables.indices where entries.holdsOwnValue[index] {
-        entries.readVariables[index] = true
-        if entries.loadedFromStore[index] { entries.readStoredValue[index] = true }
-        entries.holdsOwnValue[index] = false
+      var wroteStore = false
+      for index in entries.variables.indices {
+        let access = entries.variables[index]
+        wroteStore = wroteStore || access.contains(.wroteStore)
+        guard access.contains(.holdsOwnValue) else { continue }
+        entries.note(access.contains(.loadedFromStore) ? [.read, .readStoredValue] : .read, of: index)
+        entries.forget(.holdsOwnValue, of: index)
       }
-      if entries.wroteStore.contains(true) { entries.readStore = true }
+      if wroteStore { entries.readStore = true }
     }
   }
 }

@@ -476,7 +476,7 @@ extension Explorer {
           let (pieces, claimed) = current.claim()
           let after = processed + current.count
           ahead = after < set.count ? batch(from: after, retiring: taken.take(), workers: workers) : nil
-          workers.teach(&transitions, batch: current.number, coder: &coder)
+          workers.teach(&transitions, batch: current.number)
           var index = 0
           for piece in pieces[..<claimed] where !result.hitLimit {
             workerMoves[piece.worker] += piece.newMoves.map(WorkerMove.init)

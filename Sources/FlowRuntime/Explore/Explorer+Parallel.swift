@@ -113,10 +113,11 @@ extension Explorer {
           continue
         }
         let successor = key + payload
-        let outcome = cache.remember(
+        let remembered = cache.remember(
           made, context: context, move: index, words: words, successor: successor, coder: &coder)
-        if outcome != nil {
-          lessons.append(cache.lesson(words: words, context: context, move: index, made: made, successor: successor))
+        let outcome = remembered?.id
+        if let remembered {
+          lessons.append(cache.lesson(words: words, context: context, move: index, kept: remembered))
         }
         switch made {
         case .refused: break
@@ -288,14 +289,15 @@ final class ReusingWorkers: @unchecked Sendable {
     exploringTaught.deallocate()
   }
 
-  /// The worker in `slot` for batch number `batch`, made from the seed the first time; it first learns what the
-  /// other workers learnt in the batch before (`coder` is the thread's). ``put(_:in:batch:)`` gives it back.
-  func take(_ slot: Int, batch: Int, coder: inout StateCoder) -> Explorer.ReusingWorker {
+  /// The worker in `slot` for batch number `batch`, made from the seed the first time (with `coder`, the
+  /// thread's); it first learns what the other workers learnt in the batch before. ``put(_:in:batch:)`` gives it
+  /// back.
+  func take(_ slot: Int, batch: Int, coder: StateCoder) -> Explorer.ReusingWorker {
     var worker = slots[slot].take() ?? Explorer.ReusingWorker(cache: seed.forAnotherThread(), coder: coder)
-    learn(&worker.cache, fromWorkersOf: batch - 1, except: slot, coder: &coder)
+    learn(&worker.cache, fromWorkersOf: batch - 1, except: slot)
     let exploring = exploringTaught[batch % 2]
     if exploring.batch == batch - 2 {
-      for lesson in exploring.lessons { worker.cache.learn(lesson, coder: &coder) }
+      for lesson in exploring.lessons { worker.cache.learn(lesson) }
     }
     return worker
   }
@@ -308,19 +310,17 @@ final class ReusingWorkers: @unchecked Sendable {
 
   /// Has `cache` (the exploring thread's) learn what the threads' caches learnt in batch number `batch`, which
   /// they are done with.
-  func teach(_ cache: inout TransitionCache, batch: Int, coder: inout StateCoder) {
-    learn(&cache, fromWorkersOf: batch, coder: &coder)
+  func teach(_ cache: inout TransitionCache, batch: Int) {
+    learn(&cache, fromWorkersOf: batch)
   }
 
   /// Has `cache` learn what the workers' caches (but the one in slot `skipped`) learnt in batch number `batch`.
-  private func learn(
-    _ cache: inout TransitionCache, fromWorkersOf batch: Int, except skipped: Int? = nil, coder: inout StateCoder
-  ) {
+  private func learn(_ cache: inout TransitionCache, fromWorkersOf batch: Int, except skipped: Int? = nil) {
     for slot in 0..<slots.count where slot != skipped {
       // `& 1` rather than `% 2`: the batch before the first is -1.
       let entry = taught[2 * slot + (batch & 1)]
       guard entry.batch == batch else { continue }
-      for lesson in entry.lessons { cache.learn(lesson, coder: &coder) }
+      for lesson in entry.lessons { cache.learn(lesson) }
     }
   }
 
@@ -432,7 +432,7 @@ final class ExpansionBatch: Sendable {
     var coder = coder
     coder.interns = false
     let slot = thread
-    var worker = workers.take(slot, batch: number, coder: &coder)
+    var worker = workers.take(slot, batch: number, coder: coder)
     let packer = packer?.unshared()
     var (key, payload) = ([UInt32].zeroWords(coder.width), [UInt32].zeroWords(coder.payloadWidth))
     while true {

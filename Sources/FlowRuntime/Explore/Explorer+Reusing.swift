@@ -90,11 +90,11 @@ extension Explorer.Exploring {
         if case .reached(let writes, let produced) = made {
           kept = .reached(writes: writes, records: produced.filter { hasNoWitness($0) })
         }
-        place.outcome = transitions.remember(
+        let remembered = transitions.remember(
           kept, context: context, move: index, words: words, successor: successorWords, coder: &coder)
-        if workers != nil, place.outcome != nil {
-          lessons.append(
-            transitions.lesson(words: words, context: context, move: index, made: made, successor: successorWords))
+        place.outcome = remembered?.id
+        if workers != nil, let remembered {
+          lessons.append(transitions.lesson(words: words, context: context, move: index, kept: remembered))
         }
         switch made {
         case .refused: continue

@@ -17,7 +17,7 @@ import FlowCore
 /// read next), so each context and move keeps every set of words its moves read, and a look-up tries each.
 ///
 /// A relaunch starts from a fresh state and loads each persisted variable from its stored value: a variable so
-/// loaded is written as its stored value's copy (``AccessLog/Entries/loadedFromStore``), the words of which are
+/// loaded is written as its stored value's copy (``AccessLog/VariableAccess/loadedFromStore``), the words of which are
 /// worked out once per stored value, and the relaunch is keyed by whether each value is stored and by what it
 /// went on to read. Since it starts afresh, a relaunch from one context gives what a relaunch from any other
 /// that agrees on those words gives: relaunches share their outcomes across contexts.
@@ -224,25 +224,38 @@ struct TransitionCache {
     return nil
   }
 
+  /// What ``remember(_:context:move:words:successor:coder:)`` kept of a move: the outcome's id, the offsets of the
+  /// words the move read (sorted, each once), and the outcome with its writes worked out.
+  struct Kept {
+    let id: Int32
+    let read: [Int]
+    let outcome: Outcome
+  }
+
   /// Keeps what move `move` of context `context` gave from the state with `words`: `made` (with no writes:
-  /// they are worked out here; for a successor, its words are `successor`), with `noted` (by default the
-  /// ``log``'s notes). `coder` gives the words of a variable loaded from its stored value. Returns the outcome's
-  /// id; nil when nothing is kept: the cache is full, or a word changed that the log does not account for
-  /// (counted in ``unaccounted``).
+  /// they are worked out here from the ``log``'s notes; for a successor, its words are `successor`). `coder` gives
+  /// the words of a variable loaded from its stored value. Returns what was kept; nil when nothing is: the cache
+  /// is full, or a word changed that the log does not account for (counted in ``unaccounted``).
   mutating func remember(
-    _ made: Outcome, context: Int32, move: Int, words: [UInt32], successor: [UInt32], coder: inout StateCoder,
-    noted: AccessLog.Entries? = nil
-  ) -> Int32? {
+    _ made: Outcome, context: Int32, move: Int, words: [UInt32], successor: [UInt32], coder: inout StateCoder
+  ) -> Kept? {
     guard table.count < Self.capacity else { return nil }
-    let noted = noted ?? log.current
+    let noted = log.current
     // Each list sized once: at most every word, and one presence per variable.
     var read: [Int] = []
-    read.reserveCapacity(words.count + noted.readStorePresence.count)
-    for index in noted.readVariables.indices {
-      if noted.readVariables[index] { read += layout.variables[index] }
-      if noted.readStoredValue[index] { read += layout.storedValues[index] }
+    read.reserveCapacity(words.count + noted.variables.count)
+    // The accesses taken once and tested with `has`: FlowCore's members and `contains` are calls from this module,
+    // which cost 1% of exploring ledger-finance once per variable.
+    let (readValue, readStored, readPresence) = (
+      AccessLog.VariableAccess.read, AccessLog.VariableAccess.readStoredValue,
+      AccessLog.VariableAccess.readStorePresence
+    )
+    for index in noted.variables.indices {
+      let access = noted.variables[index]
+      if access.has(readValue) { read += layout.variables[index] }
+      if access.has(readStored) { read += layout.storedValues[index] }
       // Whether a value is stored: its key word is 0 or not.
-      if noted.readStorePresence[index] { read.append(Self.presence(of: layout.storedValues[index][0])) }
+      if access.has(readPresence) { read.append(Self.presence(of: layout.storedValues[index][0])) }
     }
     if noted.readStore { read += layout.storedValues.flatMap { $0 } }
     if noted.readFacts { read += layout.facts }
@@ -261,11 +274,15 @@ struct TransitionCache {
       var written = layout.control
       written.reserveCapacity(words.count)
       var loaded: [Int] = []
-      loaded.reserveCapacity(noted.loadedFromStore.count)
-      for index in noted.wroteVariables.indices {
-        if noted.wroteVariables[index] { written += layout.variables[index] }
-        if noted.loadedFromStore[index] { loaded.append(index) }
-        if noted.wroteStore[index] { written += layout.storedValues[index] }
+      loaded.reserveCapacity(noted.variables.count)
+      let (wroteValue, loadedValue, wroteStored) = (
+        AccessLog.VariableAccess.wrote, AccessLog.VariableAccess.loadedFromStore, AccessLog.VariableAccess.wroteStore
+      )
+      for index in noted.variables.indices {
+        let access = noted.variables[index]
+        if access.has(wroteValue) { written += layout.variables[index] }
+        if access.has(loadedValue) { loaded.append(index) }
+        if access.has(wroteStored) { written += layout.storedValues[index] }
       }
       if noted.wrotePermissions { written += layout.permissions }
       if noted.wroteVariants { written += layout.variants }
@@ -317,6 +334,12 @@ struct TransitionCache {
       }
       outcome = .reached(writes: writes, records: records)
     }
+    return Kept(id: keep(outcome, read: read, context: context, move: move, words: words), read: read, outcome: outcome)
+  }
+
+  /// Keeps `outcome` for move `move` of context `context` from the state with `words`, under the words at the
+  /// offsets in `read` (sorted, each once); returns its id.
+  private mutating func keep(_ outcome: Outcome, read: [Int], context: Int32, move: Int, words: [UInt32]) -> Int32 {
     let readSet: Int32
     if let known = readSetIDs[read] {
       readSet = known
@@ -352,52 +375,37 @@ struct TransitionCache {
     return id
   }
 
-  /// A move one cache made with the engine and kept (``remember(_:context:move:words:successor:coder:noted:)``),
-  /// for another thread's cache to keep too (``learn(_:coder:)``): what `remember` was given, but no records
-  /// (the thread that made the move gives them to the exploring thread, with an edge taken before any the other
-  /// cache's copy gives).
+  /// A move one cache made with the engine and kept (``remember(_:context:move:words:successor:coder:)``), for
+  /// another thread's cache to keep too (``learn(_:)``): what `remember` worked out (the words read, the writes),
+  /// which the other cache keeps as it is rather than working it out again, but no records (the thread that made
+  /// the move gives them to the exploring thread, with an edge taken before any the other cache's copy gives).
   struct Lesson {
     let words: [UInt32]
     /// The moves of the state's context, in case the other cache has not met it.
     let moves: [ExploreMove]
     let move: Int
-    let made: Outcome
-    let successor: [UInt32]
-    let noted: AccessLog.Entries
-
-    init(
-      words: [UInt32], moves: [ExploreMove], move: Int, made: Outcome, successor: [UInt32], noted: AccessLog.Entries
-    ) {
-      self.words = words
-      self.moves = moves
-      self.move = move
-      if case .reached(let writes, _) = made {
-        self.made = .reached(writes: writes, records: [])
-      } else {
-        self.made = made
-      }
-      self.successor = successor
-      self.noted = noted
-    }
+    let read: [Int]
+    let outcome: Outcome
   }
 
-  /// What another thread's cache needs to keep the move `move` of context `context` just made with the engine
-  /// (`made`, from the state with `words` to `successor`) and kept here: what this cache's log noted of it.
-  func lesson(words: [UInt32], context: Int32, move: Int, made: Outcome, successor: [UInt32]) -> Lesson {
-    Lesson(
-      words: words, moves: moves[Int(context)], move: move, made: made, successor: successor, noted: log.current)
+  /// What another thread's cache needs to keep the move `move` of context `context`, made with the engine from
+  /// the state with `words` and kept here (`kept`).
+  func lesson(words: [UInt32], context: Int32, move: Int, kept: Kept) -> Lesson {
+    var outcome = kept.outcome
+    if case .reached(let writes, _) = outcome { outcome = .reached(writes: writes, records: []) }
+    return Lesson(words: words, moves: moves[Int(context)], move: move, read: kept.read, outcome: outcome)
   }
 
-  /// Keeps what another cache learnt (`lesson`), unless an outcome is kept for its key already: on anicca-v01
-  /// keeping an outcome takes about 13,000 instructions, and a move made by the engine and kept about 57,000
-  /// (callgrind, one thread).
-  mutating func learn(_ lesson: Lesson, coder: inout StateCoder) {
+  /// Keeps what another cache learnt (`lesson`), unless an outcome is kept for its key already or the cache is
+  /// full. Keeping a lesson as it was worked out skips what ``remember(_:context:move:words:successor:coder:)``
+  /// works out from the log, and its allocations (exploring anicca-v01 with two jobs called `malloc` 785,000 times
+  /// before, 607,000 since).
+  mutating func learn(_ lesson: Lesson) {
     let (context, isNew) = context(of: lesson.words)
     if isNew { addMoves(lesson.moves) }
-    guard outcome(context: context, move: lesson.move, words: lesson.words) == nil else { return }
-    _ = remember(
-      lesson.made, context: context, move: lesson.move, words: lesson.words, successor: lesson.successor,
-      coder: &coder, noted: lesson.noted)
+    guard table.count < Self.capacity, outcome(context: context, move: lesson.move, words: lesson.words) == nil
+    else { return }
+    _ = keep(lesson.outcome, read: lesson.read, context: context, move: lesson.move, words: lesson.words)
   }
 
   /// What outcome `outcome` is.
@@ -765,4 +773,10 @@ struct OutcomeTable {
     return id
   }
 
+}
+
+extension AccessLog.VariableAccess {
+  /// Whether this has `access` (one access): a bit test on the raw values, which this module inlines.
+  @inline(__always)
+  fileprivate func has(_ access: AccessLog.VariableAccess) -> Bool { rawValue & access.rawValue != 0 }
 }
