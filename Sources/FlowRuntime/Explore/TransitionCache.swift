@@ -244,8 +244,8 @@ struct TransitionCache {
     // Each list sized once: at most every word, and one presence per variable.
     var read: [Int] = []
     read.reserveCapacity(words.count + noted.variables.count)
-    // The accesses taken once and tested with `has`: FlowCore's members and `contains` are calls from this module,
-    // which cost 1% of exploring ledger-finance once per variable.
+    // The accesses are read once and tested with `has`: FlowCore's members and `contains`, called from this module
+    // for every variable, cost 1% of exploring ledger-finance.
     let (readValue, readStored, readPresence) = (
       AccessLog.VariableAccess.read, AccessLog.VariableAccess.readStoredValue,
       AccessLog.VariableAccess.readStorePresence
