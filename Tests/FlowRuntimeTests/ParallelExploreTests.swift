@@ -153,8 +153,9 @@ import Testing
 
   /// A move one thread's cache made with the engine is learnt by the other threads' caches
   /// (``TransitionCache/Lesson``), so the engine makes few moves beyond one thread's. On anicca-v01's first 60,000
-  /// states the threads made 24% more than one thread (8,448 against 6,828); with each cache learning only for
-  /// itself, 50% more (measured before the exploring thread expanded the end of each batch itself, at 27%).
+  /// states the threads made 23% more than one thread (8,415 to 8,420 against 6,828 in three runs); with each cache
+  /// learning only for itself, 50% more (measured before the exploring thread expanded the end of each batch
+  /// itself, at 27%).
   @Test func theThreadsCachesLearnTheMovesTheOthersMade() throws {
     var options = ExploreOptions()
     options.maxStates = 60_000

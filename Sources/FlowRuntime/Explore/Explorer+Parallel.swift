@@ -37,10 +37,11 @@ extension Explorer {
     /// each to its number in the exploration (``Exploring/workerMoves``).
     var numbered: Int32 = 0
     var reuse = Exploration.TransitionReuse()
-    /// The moves the engine made and this cache kept during the batch under way, which the other workers' caches
-    /// learn at the start of the next (``ReusingWorkers``): without them each cache made most of them again (on
-    /// anicca-v01 with two threads the engine made 17,800 more moves than with one, a tenth of the exploration's
-    /// instructions; with them, about 9,000 more).
+    /// The moves the engine made and this cache kept during the batch under way, which the other caches learn
+    /// (the exploring thread's before it takes the batch, the other workers' at the next; ``ReusingWorkers``):
+    /// without them each cache made most of them again (on anicca-v01 with two threads the engine made 17,800 more
+    /// moves than with one, a tenth of the exploration's instructions; with them, about 1,100 more: 36,865 to
+    /// 36,967 against 35,758, `flowbench explore-file`).
     var lessons: [TransitionCache.Lesson] = []
     /// The state being expanded (its key, its payload, and both one after the other) and the successor written.
     private var stateKey: [UInt32]
@@ -347,9 +348,9 @@ final class ReusingWorkers: @unchecked Sendable {
 
 /// Waiting states being expanded on several threads: ``start(jobs:retiring:)`` sets `jobs - 1` threads to work
 /// on it; ``claim()`` stops them, waits for them and returns the pieces they expanded, in the order of the states
-/// (the exploring thread expands the rest itself). A batch taken is freed on a worker thread (``start(jobs:retiring:)``):
-/// freeing its arrays on the exploring thread while a worker allocates made the two contend for malloc's arena
-/// lock.
+/// (the exploring thread expands the rest itself). A batch taken is freed on a worker thread
+/// (``start(jobs:retiring:)``): freeing its arrays on the exploring thread while a worker allocates made the two
+/// contend for malloc's arena lock.
 final class ExpansionBatch: Sendable {
   let explorer: Explorer
   /// The waiting states' keys and payloads, one after the other (`stride` words each), from state `first` on.
