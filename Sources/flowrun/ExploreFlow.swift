@@ -53,13 +53,14 @@ struct ExploreFlow: AsyncParsableCommand {
   @Argument(help: "The flow file (YAML or JSON).")
   var flow: String
 
-  @Option(help: "Stop after this many distinct states (1 to 1000000000).")
+  @Option(parsing: .unconditional, help: "Stop after this many distinct states (1 to 1000000000).")
   var maxStates = ExploreOptions().maxStates
 
-  @Option(help: "Do not go further than this many moves from a launch (1 to 1000000000).")
+  @Option(parsing: .unconditional, help: "Do not go further than this many moves from a launch (1 to 1000000000).")
   var maxDepth = ExploreOptions().maxDepth
 
-  @Option(help: "Steps of back history kept in each state (0 to 100; each costs 4 bytes per state).")
+  @Option(
+    parsing: .unconditional, help: "Steps of back history kept in each state (0 to 100; each costs 4 bytes per state).")
   var historyDepth = ExploreOptions().historyDepth
 
   @Flag(
@@ -69,6 +70,7 @@ struct ExploreFlow: AsyncParsableCommand {
   var compact = false
 
   @Option(
+    parsing: .unconditional,
     help: ArgumentHelp(
       "Threads that try the states' moves (1 to 256; default 1). The states, their numbering and the report "
         + "are the same for every value. Each thread reuses what a move did for the states that agree on what it "
@@ -77,6 +79,7 @@ struct ExploreFlow: AsyncParsableCommand {
   var jobs = ExploreOptions().jobs
 
   @Option(
+    parsing: .unconditional,
     help: ArgumentHelp(
       "With --jobs above 1, the states explored on one thread before the others join (0 to 1000000000; "
         + "default 32768): the threads start from what it learnt, and a smaller flow is explored on one thread.",
@@ -91,6 +94,7 @@ struct ExploreFlow: AsyncParsableCommand {
 
   enum OutputFormat: String, ExpressibleByArgument, CaseIterable { case text, json }
 
+  /// The limits are parsed `.unconditional`ly, so that `--jobs -1` is out of range rather than an option `-1`.
   func validate() throws {
     for (name, value, range) in [
       ("--max-states", maxStates, ExploreOptions.maxStatesRange),

@@ -40,7 +40,9 @@ struct TestScenarios: AsyncParsableCommand {
   var coverage = false
 
   @Option(
-    help: ArgumentHelp("Fail (exit 1) when a flow's coverage is below P percent (implies --coverage).", valueName: "P"))
+    parsing: .unconditional,
+    help: ArgumentHelp(
+      "Fail (exit 1) when a flow's coverage is below P percent, 0 to 100 (implies --coverage).", valueName: "P"))
   var minCoverage: Double?
 
   @Option(
@@ -51,6 +53,15 @@ struct TestScenarios: AsyncParsableCommand {
   var format: Format = .text
 
   enum Format: String, ExpressibleByArgument, CaseIterable { case text, junit }
+
+  /// A percentage outside 0 to 100 (or not a number: `nan` would pass every flow, 500 fail them all) is a usage
+  /// mistake; parsed `.unconditional`ly, so that `-5` is out of range rather than an option.
+  func validate() throws {
+    if let minCoverage, !(0...100).contains(minCoverage) {
+      throw ValidationError(
+        "--min-coverage \(minCoverage) is out of range; it must be a percentage between 0 and 100, e.g. 90")
+    }
+  }
 
   func run() async throws {
     var files: [String] = []

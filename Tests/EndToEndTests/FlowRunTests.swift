@@ -173,6 +173,34 @@ import Testing
     #expect(result.stderr.hasPrefix("Error: "), "\(result.stderr)")
   }
 
+  /// A negative limit is out of range, not an option `-1` that leaves the limit without a value; a coverage
+  /// bound that is no percentage (500 would fail every flow, `nan` pass every one) is refused before anything runs.
+  @Test(arguments: [
+    (["explore", "flows/tempoai.yaml", "--jobs", "-1"], "--jobs -1 is out of range; it must be between 1 and 256"),
+    (
+      ["explore", "flows/tempoai.yaml", "--max-states", "-5"],
+      "--max-states -5 is out of range; it must be between 1 and 1000000000"
+    ),
+    (
+      ["test", "--min-coverage", "-5"],
+      "--min-coverage -5.0 is out of range; it must be a percentage between 0 and 100, e.g. 90"
+    ),
+    (
+      ["test", "--min-coverage", "500"],
+      "--min-coverage 500.0 is out of range; it must be a percentage between 0 and 100, e.g. 90"
+    ),
+    (
+      ["test", "--min-coverage", "nan"],
+      "--min-coverage nan is out of range; it must be a percentage between 0 and 100, e.g. 90"
+    ),
+  ])
+  func aNumberOutOfRangeIsNamed(_ arguments: [String], _ message: String) throws {
+    let result = try Tool.run("flowrun", arguments, stdin: "")
+    #expect(result.status == 2)
+    #expect(result.stderr.split(separator: "\n").first.map(String.init) == "Error: " + message, "\(result.stderr)")
+    #expect(result.stdout.isEmpty)
+  }
+
   /// ArgumentParser would report the missing flow first; the unknown option is the mistake to name.
   @Test(arguments: [
     (["--bogus"], "run [<options>] <flow>", "run"),
