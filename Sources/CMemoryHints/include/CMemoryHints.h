@@ -41,8 +41,10 @@ static inline void flowkit_advise_huge_pages(void *start, size_t bytes) {
 /// one fault for 512 pages. Blocks up to 32 MB come from the heap too, and what is freed stays for reuse.
 ///
 /// The main thread's arena grows by `sbrk`: a 16 MB block makes it grow now, and all it grew by is advised.
-/// Another thread's arena is a 64 MB-aligned mapping (glibc's `HEAP_MAX_SIZE`), advised whole. Only hints: on
-/// another C library, or when the heap is not laid out so, nothing or nothing useful happens.
+/// Another thread's arena is made of 64 MB-aligned mappings (glibc's `HEAP_MAX_SIZE`): the one a 16 MB block
+/// comes from, the one the arena grows, is advised whole. (A small block may come from a free chunk of an older
+/// mapping when the arena was another thread's before, as in a process whose threads come and go.) Only hints:
+/// on another C library, or when the heap is not laid out so, nothing or nothing useful happens.
 static inline void flowkit_expect_large_heap(void) {
 #if defined(__linux__) && defined(__GLIBC__) && defined(MADV_HUGEPAGE)
   const size_t step = (size_t)64 << 20;
@@ -61,8 +63,11 @@ static inline void flowkit_expect_large_heap(void) {
     char *end = sbrk(0);
     if (end != (void *)-1 && end > start) flowkit_advise_huge_pages(start, (size_t)(end - start));
   } else {
-    flowkit_advise_huge_pages((void *)((uintptr_t)probe & ~(uintptr_t)(step - 1)), step);
     free(probe);
+    void *volatile grow = malloc(step / 4);
+    if (grow == NULL) return;
+    flowkit_advise_huge_pages((void *)((uintptr_t)grow & ~(uintptr_t)(step - 1)), step);
+    free(grow);
   }
 #endif
 }
