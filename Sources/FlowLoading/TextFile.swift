@@ -20,6 +20,13 @@ package enum TextFile {
     package var description: String { exists ? "'\(path)' exists" : "cannot write '\(path)': \(reason)" }
   }
 
+  /// Whether something is at `path`: a file, a folder, or a symbolic link (even one that leads nowhere), which a
+  /// write without `replacing` would refuse. A command checks before its work, so as not to lose it at the end.
+  package static func exists(_ path: String) -> Bool {
+    var status = stat()
+    return lstat(path, &status) == 0
+  }
+
   /// Writes `text` to `path` through a temporary file beside it: renamed over the file with `replacing`, else
   /// linked to the new name, which fails rather than replace a file that exists (even one created meanwhile).
   package static func write(_ text: String, to path: String, replacing: Bool) throws(WriteError) {

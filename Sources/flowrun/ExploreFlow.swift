@@ -45,9 +45,13 @@ struct ExploreFlow: AsyncParsableCommand {
       second, the frontier (states found whose moves are not tried yet) and the memory in use; at the end one \
       line on standard error gives the states, moves, time, states per second and peak memory.
 
+      --emit-scenarios DIR writes DIR/FLOW.explore.yaml (atomically: a temporary file beside it, then renamed); \
+      an existing file is replaced only with --force, and that is checked before exploring.
+
       Exit codes: 0 nothing to fix; 1 a state with no way forward, a flow failure, a limit was reached, or an \
       input refused every text tried (the results are then partial, as at a limit); 2 the flow cannot be read \
-      or has errors, or a usage error (such as a limit out of range).
+      or has errors, a usage error (such as a limit out of range), or the --emit-scenarios file exists \
+      (without --force) or cannot be written.
       """)
 
   @Argument(help: "The flow file (YAML or JSON).")
@@ -89,8 +93,13 @@ struct ExploreFlow: AsyncParsableCommand {
   @Option(help: "Output format: text or json.")
   var format: OutputFormat = .text
 
-  @Option(help: ArgumentHelp("Write scenario skeletons covering every transition taken into DIR.", valueName: "DIR"))
+  @Option(
+    help: ArgumentHelp(
+      "Write scenario skeletons covering every transition taken into DIR, as FLOW.explore.yaml.", valueName: "DIR"))
   var emitScenarios: String?
+
+  @Flag(help: "Replace the file --emit-scenarios writes when it exists.")
+  var force = false
 
   enum OutputFormat: String, ExpressibleByArgument, CaseIterable { case text, json }
 
@@ -106,9 +115,17 @@ struct ExploreFlow: AsyncParsableCommand {
       throw ValidationError(
         "\(name) \(value) is out of range; it must be between \(range.lowerBound) and \(range.upperBound)")
     }
+    if force && emitScenarios == nil { throw ValidationError("'--force' needs '--emit-scenarios DIR'.") }
   }
 
   func run() async throws {
+    // Refused before exploring, not after: an exploration can take minutes.
+    if let emitScenarios, !force, TextFile.exists(ScenarioEmitter.path(forFlow: flow, in: emitScenarios)) {
+      printError(
+        "flowrun explore: error: '\(ScenarioEmitter.path(forFlow: flow, in: emitScenarios))' exists; add --force to "
+          + "replace it, or choose another --emit-scenarios folder")
+      throw ExitStatus.unusable.exitCode
+    }
     let compiled = try FlowArgument.load(flow)
     var options = ExploreOptions()
     options.maxStates = maxStates
@@ -141,10 +158,14 @@ struct ExploreFlow: AsyncParsableCommand {
     print(format == .json ? report.json.prettyJSON : report.text)
     if let emitScenarios {
       do {
-        let written = try ScenarioEmitter(exploration: exploration, flowPath: flow).write(to: emitScenarios)
+        let written = try ScenarioEmitter(exploration: exploration, flowPath: flow).write(
+          to: emitScenarios, replacing: force)
         printError("wrote \(written)")
+      } catch let error as TextFile.WriteError {
+        printError("flowrun explore: error: \(error)" + (error.exists ? "; add --force to replace it" : ""))
+        throw ExitStatus.unusable.exitCode
       } catch {
-        printError("flowrun explore: \(error)")
+        printError("flowrun explore: error: \(error)")
         throw ExitStatus.unusable.exitCode
       }
     }

@@ -25,6 +25,9 @@ struct RunFlow: AsyncParsableCommand {
         flowrun flows/tempoai.yaml --permission healthKit=partial --permission-status location=denied
         printf 'next\\nnext\\n' | flowrun flows/anicca-v04.yaml --trace json
         flowrun flows/anicca-v03.yaml --env osVersion=26 --env alarmKitAvailable=true --state /tmp/anicca.json
+
+      --record FILE writes the session as a scenario case when it ends (atomically: a temporary file beside it, \
+      then renamed); an existing file is replaced only with --force, and that is checked before the session.
       """)
 
   @Argument(help: "The flow file (YAML or JSON).")
@@ -109,6 +112,9 @@ struct RunFlow: AsyncParsableCommand {
   )
   var record: String?
 
+  @Flag(help: "Replace the --record file when it exists.")
+  var force = false
+
   @Option(help: ArgumentHelp("Print the trace as JSON Lines on standard output instead of text.", valueName: "json"))
   var trace: TraceFormat?
 
@@ -133,6 +139,7 @@ struct RunFlow: AsyncParsableCommand {
       throw ValidationError("--clock must be HH:MM or a date and time, e.g. 20:10 or 2026-11-25T20:10.")
     }
     if resetState && state == nil { throw ValidationError("--reset-state needs --state FILE.") }
+    if force && record == nil { throw ValidationError("'--force' needs '--record FILE'.") }
   }
 
   /// `--answer` then `--auth`, `--restore` and `--review`, each as the action it names.
@@ -145,6 +152,11 @@ struct RunFlow: AsyncParsableCommand {
   }
 
   func run() async throws {
+    // Refused before the session, not after it: what was typed would be lost.
+    if let record, !force, TextFile.exists(record) {
+      printError("flowrun: error: '\(record)' exists; add --force to replace it, or --record to another file")
+      throw ExitStatus.unusable.exitCode
+    }
     let compiled = try FlowArgument.load(flow)
     let interactive = script == nil && isatty(STDIN_FILENO) == 1
     // A dialog nothing scripts is asked on the terminal, also when the commands come from a script file.
@@ -193,9 +205,9 @@ struct RunFlow: AsyncParsableCommand {
     if let record {
       do {
         let text = session.recordedCase(flowPath: flow, directory: FilePaths.directory(of: record))
-        try TextFile.write(text, to: record, replacing: true)
+        try TextFile.write(text, to: record, replacing: force)
       } catch {
-        printError("flowrun: \(error)")
+        printError("flowrun: error: \(error)" + (error.exists ? "; add --force to replace it" : ""))
         throw ExitStatus.unusable.exitCode
       }
     }

@@ -164,12 +164,16 @@ package struct ScenarioEmitter {
   }
 
   /// Writes `DIR/NAME.explore.yaml`; returns its path.
-  package func write(to directory: String) throws -> String {
+  package func write(to directory: String, replacing: Bool) throws -> String {
     try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-    let name = FilePaths.removingExtension(FilePaths.name(of: flowPath))
-    let path = FilePaths.appending("\(name).explore.yaml", to: directory)
-    try TextFile.write(yaml(directory: directory), to: path, replacing: true)
+    let path = Self.path(forFlow: flowPath, in: directory)
+    try TextFile.write(yaml(directory: directory), to: path, replacing: replacing)
     return path
+  }
+
+  /// The file ``write(to:replacing:)`` writes for the flow at `flowPath`: `NAME.explore.yaml` in `directory`.
+  package static func path(forFlow flowPath: String, in directory: String) -> String {
+    FilePaths.appending("\(FilePaths.removingExtension(FilePaths.name(of: flowPath))).explore.yaml", to: directory)
   }
 
   func quoted(_ text: String) -> String {
