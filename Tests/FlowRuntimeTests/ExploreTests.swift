@@ -195,7 +195,8 @@ import Testing
     try source.write(toFile: flowPath, atomically: true, encoding: .utf8)
     let flow = try compileFlow(source)
     let exploration = Explorer(flow: flow).explore()
-    let written = try ScenarioEmitter(exploration: exploration, flowPath: flowPath).write(to: directory + "/generated", replacing: false)
+    let written = try ScenarioEmitter(exploration: exploration, flowPath: flowPath).write(
+      to: directory + "/generated", replacing: false)
     let file = try ScenarioLoader.load(path: written)
     #expect(file.cases.map(\.expect.events) == [[], ["saveGoal {minutes: 10}", "track goal_saved"]])
     for scenarioCase in file.cases {
@@ -212,7 +213,8 @@ import Testing
     try Self.small.write(toFile: flowPath, atomically: true, encoding: .utf8)
     let flow = try compileFlow(Self.small)
     let exploration = Explorer(flow: flow).explore()
-    let written = try ScenarioEmitter(exploration: exploration, flowPath: flowPath).write(to: directory + "/generated", replacing: false)
+    let written = try ScenarioEmitter(exploration: exploration, flowPath: flowPath).write(
+      to: directory + "/generated", replacing: false)
     let file = try ScenarioLoader.load(path: written)
     #expect(file.flowPath == flowPath)
     // One case per declared transition (some share a path).
