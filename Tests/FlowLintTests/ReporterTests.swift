@@ -29,6 +29,25 @@ struct ReporterTests {
     #expect(report == expected.joined(separator: "\n"))
   }
 
+  /// A line longer than a snippet shows (a minified JSON flow is one line) is cut around the column, with `…`
+  /// where it is cut and the caret under the same character; a column near either end shows that end.
+  @Test(arguments: [
+    (500, "…" + String(repeating: "a", count: 60) + "X" + String(repeating: "b", count: 59) + "…", 62),
+    (3, "aaX" + String(repeating: "b", count: 117) + "…", 3),
+    (998, "…" + String(repeating: "a", count: 117) + "Xcc", 119),
+  ])
+  func aLongLineIsShownAroundTheColumn(column: Int, shown: String, caret: Int) {
+    // 1,000 characters: `a`s, the `X` at `column`, `b`s, and three `c`s at the end.
+    var line = String(repeating: "a", count: column - 1) + "X"
+    line += String(repeating: "b", count: max(0, 997 - line.count))
+    line += String(repeating: "c", count: 1_000 - line.count)
+    let text = SourceText("steps:\n" + line + "\n")
+    let diagnostic = Diagnostic(.error, "here", file: "f.json", at: SourceLocation(line: 2, column: column), rule: "r")
+    #expect(
+      TextReporter.render(diagnostic, text: text, color: false)
+        == "f.json:2:\(column): error: here [r]\n\(shown)\n" + String(repeating: " ", count: caret - 1) + "^\n")
+  }
+
   @Test func textIsColouredOnlyWhenAsked() {
     #expect(!TextReporter.report(Self.files, rules: [], color: false).contains("\u{1B}["))
     #expect(TextReporter.report(Self.files, rules: [], color: true).contains("\u{1B}[1;31merror"))

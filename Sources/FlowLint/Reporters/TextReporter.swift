@@ -25,11 +25,29 @@ package enum TextReporter: Reporter {
     if let rule = diagnostic.ruleID { out += " [\(rule)]" }
     out += "\n"
     if diagnostic.location.line >= 1, let line = text.line(diagnostic.location.line) {
-      out += line + "\n"
-      out += caretPadding(line, column: location.column) + style.green("^") + "\n"
+      let shown = snippet(line, column: location.column)
+      out += shown.text + "\n"
+      out += caretPadding(shown.text[...], column: shown.column) + style.green("^") + "\n"
     }
     for note in diagnostic.notes { out += style.cyan("note:") + " \(note)\n" }
     return out
+  }
+
+  /// The most characters of a line a snippet shows: a longer line (minified JSON, a generated file) is shown as
+  /// this many around the column, with `…` where it is cut, not whole (a JSON flow on one line is thousands).
+  static let snippetWidth = 120
+
+  /// The part of `line` a snippet shows, and the column of `column` in it.
+  static func snippet(_ line: Substring, column: Int) -> (text: String, column: Int) {
+    let scalars = Array(line.unicodeScalars)
+    guard scalars.count > snippetWidth else { return (String(line), column) }
+    let caret = min(max(column - 1, 0), scalars.count)
+    let end = min(scalars.count, max(caret - snippetWidth / 2, 0) + snippetWidth)
+    let start = max(end - snippetWidth, 0)
+    var text = start > 0 ? "…" : ""
+    text.unicodeScalars.append(contentsOf: scalars[start..<end])
+    if end < scalars.count { text += "…" }
+    return (text, caret - start + 1 + (start > 0 ? 1 : 0))
   }
 
   /// Blanks as wide as the text before `column` (tabs kept, East Asian wide characters counted twice).
