@@ -21,7 +21,8 @@ struct TestScenarios: AsyncParsableCommand {
       case is printed with the first point where it diverged; the run ends with the line `N passed, N failed`. \
       With --format junit the report is JUnit XML instead (failure messages start with the row's file and line).
 
-      Exit codes: 0 all passed; 1 a case failed; 2 a file could not be read or is not a valid scenario table.
+      Exit codes: 0 all passed; 1 a case failed; 2 a file could not be read or is not a valid scenario table, or \
+      nothing ran (no table found, or no case matches --filter).
       """)
 
   @Argument(help: "Scenario files or directories.")
@@ -101,6 +102,21 @@ struct TestScenarios: AsyncParsableCommand {
       }
     }
     if summary.unreadable > 0 { throw ExitStatus.unusable.exitCode }
+    // Nothing run is no pass: a CI step naming the wrong folder, or a filter with a typo, would stay green.
+    if summary.passed + summary.failed == 0 {
+      let named = paths.map { "'\($0)'" }.joined(separator: ", ")
+      if let filter, !summary.tables.isEmpty {
+        printError(
+          "flowrun test: error: no case of the \(summary.tables.count) "
+            + (summary.tables.count == 1 ? "table" : "tables") + " in \(named) matches --filter "
+            + "'\(filter)' (it matches a case's name or source text)")
+      } else {
+        printError(
+          "flowrun test: error: no scenario table in \(named); a table is a YAML file with 'flow:' and 'cases:' "
+            + "(flow files are left out; --verbose names them)")
+      }
+      throw ExitStatus.unusable.exitCode
+    }
     if summary.failed > 0 || belowMinimum { throw ExitStatus.findings.exitCode }
   }
 }
