@@ -60,7 +60,8 @@ struct FlowLintCommand: ParsableCommand {
       Catalog is an error with its position (exit 2). 'flowrun strings export FLOW --xcstrings' writes one.
 
       EXIT STATUS: 0 no findings (warnings allowed unless --strict); 1 an error was found (or a warning, \
-      with --strict); 2 a usage error, a path that cannot be read, or a schema that does not compile.
+      with --strict); 2 a usage error, a path that cannot be read, nothing to check (no flow files, or every \
+      one in the folders named left out by 'exclude'), or a schema that does not compile.
       """,
     version: flowKitVersion)
 
@@ -178,6 +179,13 @@ struct LintRun {
       outcome = try SchemaMode.run(schemaPath: schemaPath, documents: paths)
     } else {
       let files: [String]
+      let named = (paths.isEmpty ? ["flows"] : paths).joined(separator: ", ")
+      if paths.isEmpty && !TextFile.exists("flows") {
+        printError(
+          "flowlint: error: no path given, and no 'flows' folder here to check by default; name the flow files "
+            + "or folders to check, e.g. flowlint onboarding.yaml")
+        throw ExitStatus.unusable.exitCode
+      }
       do {
         files = try FlowFiles.paths(in: paths.isEmpty ? ["flows"] : paths)
       } catch {
@@ -185,17 +193,23 @@ struct LintRun {
         throw ExitStatus.unusable.exitCode
       }
       if files.isEmpty {
-        printError(
-          "flowlint: error: no flow files (*.yaml, *.yml, *.json) in \((paths.isEmpty ? ["flows"] : paths).joined(separator: ", "))"
-        )
+        printError("flowlint: error: no flow files (*.yaml, *.yml, *.json) in \(named)")
         throw ExitStatus.unusable.exitCode
       }
       let catalog = try stringsPath.map { path throws(ExitCode) in try StringsMode.catalog(at: path) }
       let configuration = try loadConfiguration()
+      let checked = files.filter { !configuration.excludes($0) }
+      // A folder of which nothing is checked is no pass: say so rather than "checked 0 files: no findings". Files
+      // named one by one and all left out are (a pre-commit hook names the staged files, drafts among them).
+      if checked.isEmpty && !paths.allSatisfy(Self.isFile) {
+        printError(
+          "flowlint: error: every flow file in \(named) is left out by 'exclude' in "
+            + "\(configurationPath ?? LintConfiguration.fileName); check them with --no-config, or change its patterns")
+        throw ExitStatus.unusable.exitCode
+      }
       var linted = RunOutcome(
         results: Linter.lint(
-          paths: files.filter { !configuration.excludes($0) }, configuration: configuration,
-          tables: ScenarioSuite.lintTable(path:)))
+          paths: checked, configuration: configuration, tables: ScenarioSuite.lintTable(path:)))
       if let againstPath { AgainstMode.check(&linted, against: try FlowArgument.load(againstPath), at: againstPath) }
       if let catalog, let stringsPath { StringsMode.check(&linted, against: catalog, at: stringsPath) }
       outcome = linted
@@ -205,10 +219,20 @@ struct LintRun {
 
   /// The `--config` file, or the nearest `.flowlint.yml` upward from the working directory (none with
   /// `--no-config`); throws `ExitCode(2)` after printing each problem of a file that cannot be used.
+  /// Whether `path` names a file, not a folder (following a symbolic link).
+  static func isFile(_ path: String) -> Bool {
+    var status = stat()
+    return stat(path, &status) == 0 && status.st_mode & S_IFMT != S_IFDIR
+  }
+
+  /// The configuration file in use: `--config`, else the nearest `.flowlint.yml`; nil with `--no-config`.
+  var configurationPath: String? {
+    guard !noConfig else { return nil }
+    return configPath ?? LintConfiguration.find(from: FileManager.default.currentDirectoryPath)
+  }
+
   func loadConfiguration() throws -> LintConfiguration {
-    guard !noConfig,
-      let path = configPath ?? LintConfiguration.find(from: FileManager.default.currentDirectoryPath)
-    else { return LintConfiguration() }
+    guard let path = configurationPath else { return LintConfiguration() }
     do {
       return try LintConfiguration.load(path: path)
     } catch {

@@ -103,6 +103,32 @@ struct FlowLintConfigurationTests {
         + "node at 2:1) [load]\n")
   }
 
+  /// Nothing checked is not a clean run: a folder whose every file `exclude` leaves out, or no path given where
+  /// there is no `flows` folder to check by default, is exit 2 with what to do.
+  @Test func nothingCheckedIsAnError() throws {
+    let root = try Self.repository(configuration: "exclude:\n  - flows/**\n")
+    defer { try? FileManager.default.removeItem(at: root) }
+    let excluded = try Tool.run("flowlint", ["flows"], directory: root)
+    #expect(excluded.status == 2)
+    #expect(excluded.stdout == "")
+    #expect(
+      excluded.stderr
+        == "flowlint: error: every flow file in flows is left out by 'exclude' in "
+        + root.appending(path: ".flowlint.yml").path + "; check them with --no-config, or change its patterns\n")
+    let unconfigured = try Tool.run("flowlint", ["--no-config", "flows/demo.yaml"], directory: root)
+    #expect(unconfigured.status == 0, "\(unconfigured.stderr)")
+    // Files named one by one (as a pre-commit hook names the staged ones) and all left out: nothing to do.
+    let named = try Tool.run("flowlint", ["--strict", "flows/drafts/wip.yaml"], directory: root)
+    #expect(named.status == 0, "\(named.stderr)")
+    #expect(named.stderr == "flowlint: checked 0 files: no findings\n")
+    let noFlows = try Tool.run("flowlint", [], directory: root.appending(path: "flows/drafts"))
+    #expect(noFlows.status == 2)
+    #expect(
+      noFlows.stderr
+        == "flowlint: error: no path given, and no 'flows' folder here to check by default; name the flow files "
+        + "or folders to check, e.g. flowlint onboarding.yaml\n")
+  }
+
   @Test func anInvalidConfigurationIsAPositionedUsageError() throws {
     let root = try Self.repository(
       configuration: """
