@@ -120,10 +120,12 @@ struct ExploreFlow: AsyncParsableCommand {
 
   func run() async throws {
     // Refused before exploring, not after: an exploration can take minutes.
-    if let emitScenarios, !force, TextFile.exists(ScenarioEmitter.path(forFlow: flow, in: emitScenarios)) {
-      printError(
-        "flowrun explore: error: '\(ScenarioEmitter.path(forFlow: flow, in: emitScenarios))' exists; add --force to "
-          + "replace it, or choose another --emit-scenarios folder")
+    if let emitScenarios,
+      let refusal = OutputFile.refusal(
+        ScenarioEmitter.path(forFlow: flow, in: emitScenarios), force: force,
+        otherwise: "choose another --emit-scenarios folder")
+    {
+      printError("flowrun explore: error: \(refusal)")
       throw ExitStatus.unusable.exitCode
     }
     let compiled = try FlowArgument.load(flow)
@@ -162,7 +164,7 @@ struct ExploreFlow: AsyncParsableCommand {
           to: emitScenarios, replacing: force)
         printError("wrote \(written)")
       } catch let error as TextFile.WriteError {
-        printError("flowrun explore: error: \(error)" + (error.exists ? "; add --force to replace it" : ""))
+        printError("flowrun explore: error: \(OutputFile.message(error))")
         throw ExitStatus.unusable.exitCode
       } catch {
         printError("flowrun explore: error: \(error)")

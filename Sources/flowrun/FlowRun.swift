@@ -22,7 +22,8 @@ struct FlowRun: AsyncParsableCommand {
       Exit codes (only these): 0 success; 1 a scripted command was refused, a scenario failed or the flow \
       failed while running, or explore found a problem or reached a limit; 2 bad usage (including a flag the \
       flow does not declare), a file that cannot be read, a flow with errors (see flowlint), a --state store \
-      refused or not written, or an unscripted dialog with no terminal to ask on.
+      refused or not written, a file to write that exists (without --force), a test run that ran no case, or \
+      an unscripted dialog with no terminal to ask on.
       """,
     version: flowKitVersion,
     subcommands: [

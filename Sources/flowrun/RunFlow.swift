@@ -153,8 +153,8 @@ struct RunFlow: AsyncParsableCommand {
 
   func run() async throws {
     // Refused before the session, not after it: what was typed would be lost.
-    if let record, !force, TextFile.exists(record) {
-      printError("flowrun: error: '\(record)' exists; add --force to replace it, or --record to another file")
+    if let record, let refusal = OutputFile.refusal(record, force: force, otherwise: "--record to another file") {
+      printError("flowrun: error: \(refusal)")
       throw ExitStatus.unusable.exitCode
     }
     let compiled = try FlowArgument.load(flow)
@@ -207,7 +207,7 @@ struct RunFlow: AsyncParsableCommand {
         let text = session.recordedCase(flowPath: flow, directory: FilePaths.directory(of: record))
         try TextFile.write(text, to: record, replacing: force)
       } catch {
-        printError("flowrun: error: \(error)" + (error.exists ? "; add --force to replace it" : ""))
+        printError("flowrun: error: \(OutputFile.message(error))")
         throw ExitStatus.unusable.exitCode
       }
     }

@@ -65,7 +65,7 @@ struct StringsFlow: AsyncParsableCommand {
       do {
         try TextFile.write(text, to: output, replacing: force)
       } catch {
-        printError("flowrun: error: \(error)" + (error.exists ? "; add --force to replace it" : ""))
+        printError("flowrun: error: \(OutputFile.message(error))")
         throw ExitStatus.unusable.exitCode
       }
     }
