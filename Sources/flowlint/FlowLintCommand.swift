@@ -202,7 +202,7 @@ struct LintRun {
       let configuration = try loadConfiguration()
       let checked = files.filter { !configuration.excludes($0) }
       // A folder of which nothing is checked is no pass: say so rather than "checked 0 files: no findings". Files
-      // named one by one and all left out are (a pre-commit hook names the staged files, drafts among them).
+      // named one by one and all left out pass: a pre-commit hook names the staged files, drafts among them.
       if checked.isEmpty && !paths.allSatisfy(Self.isFile) {
         printError(
           "flowlint: error: every flow file in \(named) is left out by 'exclude' in "
@@ -219,8 +219,6 @@ struct LintRun {
     report(outcome)
   }
 
-  /// The `--config` file, or the nearest `.flowlint.yml` upward from the working directory (none with
-  /// `--no-config`); throws `ExitCode(2)` after printing each problem of a file that cannot be used.
   /// Whether `path` names a file, not a folder (following a symbolic link).
   static func isFile(_ path: String) -> Bool {
     var status = stat()
@@ -233,6 +231,8 @@ struct LintRun {
     return configPath ?? LintConfiguration.find(from: FileManager.default.currentDirectoryPath)
   }
 
+  /// The `--config` file, or the nearest `.flowlint.yml` upward from the working directory (none with
+  /// `--no-config`); throws `ExitCode(2)` after printing each problem of a file that cannot be used.
   func loadConfiguration() throws -> LintConfiguration {
     guard let path = configurationPath else { return LintConfiguration() }
     do {
