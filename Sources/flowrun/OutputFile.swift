@@ -1,5 +1,11 @@
 import FlowLoading
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// A file flowrun writes when asked (`--record`, `--emit-scenarios`, `strings export -o`): one that exists is
 /// replaced only with `--force`, and a command that works before writing (a session, an exploration) checks that
 /// first, so that no work is lost to it.
@@ -7,6 +13,15 @@ enum OutputFile {
   /// What stops `path` from being written when it exists, and what to do instead; nil when it may be written.
   static func refusal(_ path: String, force: Bool, otherwise: String) -> String? {
     force || !TextFile.exists(path) ? nil : "'\(path)' exists; add --force to replace it, or \(otherwise)"
+  }
+
+  /// What stops `path` from being written because its folder is not there (`--record`, which does not make
+  /// folders); nil when the folder is there.
+  static func missingFolder(of path: String) -> String? {
+    let folder = FilePaths.directory(of: path)
+    var status = stat()
+    guard !folder.isEmpty, stat(folder, &status) != 0 || status.st_mode & S_IFMT != S_IFDIR else { return nil }
+    return "cannot write '\(path)': there is no folder '\(folder)'; make it first, or write to another file"
   }
 
   /// A failed write as flowrun says it: a file that exists (created meanwhile, or without `--force`) names `--force`.

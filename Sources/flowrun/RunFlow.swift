@@ -153,7 +153,10 @@ struct RunFlow: AsyncParsableCommand {
 
   func run() async throws {
     // Refused before the session, not after it: what was typed would be lost.
-    if let record, let refusal = OutputFile.refusal(record, force: force, otherwise: "--record to another file") {
+    if let record,
+      let refusal = OutputFile.refusal(record, force: force, otherwise: "--record to another file")
+        ?? OutputFile.missingFolder(of: record)
+    {
       printError("flowrun: error: \(refusal)")
       throw ExitStatus.unusable.exitCode
     }

@@ -162,6 +162,14 @@ import Testing
     #expect(
       refused.stderr == "flowrun: error: 'case.yaml' exists; add --force to replace it, or --record to another file\n")
     #expect(try String(contentsOf: directory.appendingPathComponent("case.yaml"), encoding: .utf8) == mine)
+    let noFolder = try Tool.run(
+      "flowrun", [flow, "--record", "drafts/case.yaml"], stdin: "tap english\n", directory: directory)
+    #expect(noFolder.status == 2)
+    #expect(noFolder.stdout.isEmpty, "the session ran: \(noFolder.stdout)")
+    #expect(
+      noFolder.stderr
+        == "flowrun: error: cannot write 'drafts/case.yaml': there is no folder 'drafts'; make it first, or write "
+        + "to another file\n")
     let replaced = try Tool.run(
       "flowrun", [flow, "--record", "case.yaml", "--force"], stdin: "tap english\n", directory: directory)
     #expect(replaced.status == 0, "\(replaced.stderr)")
