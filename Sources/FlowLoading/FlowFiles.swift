@@ -45,6 +45,9 @@ package enum FlowFiles {
     }
   }
 
+  /// Whether `path` (followed through symbolic links) is a folder; nil when nothing is there.
+  package static func isFolder(_ path: String) -> Bool? { FileInput.isDirectory(path) }
+
   /// The flow files named by `paths`: files as given, and every `*.yaml`, `*.yml` and `*.json` under a
   /// directory (recursively, sorted; see ``FileInput/files(under:extensions:)`` for links and hidden names).
   /// A file named twice is listed once.

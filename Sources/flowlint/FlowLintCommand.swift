@@ -203,7 +203,7 @@ struct LintRun {
       let checked = files.filter { !configuration.excludes($0) }
       // A folder of which nothing is checked is no pass: say so rather than "checked 0 files: no findings". Files
       // named one by one and all left out pass: a pre-commit hook names the staged files, drafts among them.
-      if checked.isEmpty && !paths.allSatisfy(Self.isFile) {
+      if checked.isEmpty && !paths.allSatisfy({ FlowFiles.isFolder($0) == false }) {
         printError(
           "flowlint: error: every flow file in \(named) is left out by 'exclude' in "
             + "\(configurationPath ?? LintConfiguration.fileName); check them with --no-config, or change its patterns")
@@ -217,12 +217,6 @@ struct LintRun {
       outcome = linted
     }
     report(outcome)
-  }
-
-  /// Whether `path` names a file, not a folder (following a symbolic link).
-  static func isFile(_ path: String) -> Bool {
-    var status = stat()
-    return stat(path, &status) == 0 && status.st_mode & S_IFMT != S_IFDIR
   }
 
   /// The configuration file in use: `--config`, else the nearest `.flowlint.yml`; nil with `--no-config`.

@@ -121,9 +121,10 @@ struct ExploreFlow: AsyncParsableCommand {
   func run() async throws {
     // Refused before exploring, not after: an exploration can take minutes.
     if let emitScenarios,
-      let refusal = OutputFile.refusal(
-        ScenarioEmitter.path(forFlow: flow, in: emitScenarios), force: force,
-        otherwise: "choose another --emit-scenarios folder")
+      let refusal = OutputFile.notAFolder(emitScenarios)
+        ?? OutputFile.refusal(
+          ScenarioEmitter.path(forFlow: flow, in: emitScenarios), force: force,
+          otherwise: "choose another --emit-scenarios folder")
     {
       printError("flowrun explore: error: \(refusal)")
       throw ExitStatus.unusable.exitCode

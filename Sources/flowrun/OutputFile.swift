@@ -1,11 +1,5 @@
 import FlowLoading
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// A file flowrun writes when asked (`--record`, `--emit-scenarios`, `strings export -o`): one that exists is
 /// replaced only with `--force`, and a command that works before writing (a session, an exploration) checks that
 /// first, so that no work is lost to it.
@@ -19,9 +13,15 @@ enum OutputFile {
   /// folders); nil when the folder is there.
   static func missingFolder(of path: String) -> String? {
     let folder = FilePaths.directory(of: path)
-    var status = stat()
-    guard !folder.isEmpty, stat(folder, &status) != 0 || status.st_mode & S_IFMT != S_IFDIR else { return nil }
+    guard !folder.isEmpty, FlowFiles.isFolder(folder) != true else { return nil }
     return "cannot write '\(path)': there is no folder '\(folder)'; make it first, or write to another file"
+  }
+
+  /// What stops files from being written into `folder` because something else is there (`--emit-scenarios`,
+  /// which makes the folder when it is missing); nil when it is a folder or nothing.
+  static func notAFolder(_ folder: String) -> String? {
+    !TextFile.exists(folder) || FlowFiles.isFolder(folder) == true
+      ? nil : "'\(folder)' is not a folder; name a folder to write into"
   }
 
   /// A failed write as flowrun says it: a file that exists (created meanwhile, or without `--force`) names `--force`.

@@ -189,6 +189,11 @@ import Testing
         == "flowrun explore: error: 'generated/tempoai.explore.yaml' exists; add --force to replace it, or choose "
         + "another --emit-scenarios folder\n")
     #expect(try String(contentsOf: emitted, encoding: .utf8) == mine)
+    let intoAFile = try Tool.run(
+      "flowrun", ["explore", flow, "--emit-scenarios", "case.yaml", "--force"], directory: directory)
+    #expect(intoAFile.status == 2)
+    #expect(intoAFile.stdout.isEmpty, "it explored: \(intoAFile.stdout)")
+    #expect(intoAFile.stderr == "flowrun explore: error: 'case.yaml' is not a folder; name a folder to write into\n")
     let explored = try Tool.run(
       "flowrun", ["explore", flow, "--emit-scenarios", "generated", "--force"], directory: directory)
     #expect(explored.status == 0, "\(explored.stderr)")
