@@ -17,6 +17,30 @@ struct LintConfigurationPathTests {
     #expect(LintConfiguration.absolute(".") == cwd)
   }
 
+  /// `**` matches any number of folders (none too), `*` and `?` within one component; a pattern matches a whole
+  /// path, not a prefix of it.
+  @Test(arguments: [
+    ("flows/drafts/**", "flows/drafts/a.yaml", true), ("flows/drafts/**", "flows/drafts/x/y/a.yaml", true),
+    ("flows/drafts/**", "flows/a.yaml", false), ("**/a.yaml", "a.yaml", true), ("**/a.yaml", "x/y/a.yaml", true),
+    ("flows/*.yaml", "flows/a.yaml", true), ("flows/*.yaml", "flows/x/a.yaml", false),
+    ("flows/**/old-?.yaml", "flows/v1/v2/old-3.yaml", true), ("flows/**/old-?.yaml", "flows/v1/old-33.yaml", false),
+    ("flows/drafts", "flows/drafts/a.yaml", false), ("**", "a/b/c", true), ("a/**/**/b", "a/b", true),
+  ])
+  func patternsMatchWholePaths(_ pattern: String, _ path: String, _ expected: Bool) {
+    let components = LintConfiguration.components(path)
+    #expect(LintConfiguration.matches(LintConfiguration.components(pattern), components[...]) == expected)
+  }
+
+  /// Many `**` on a deep path are answered at once, either way (they took exponential time).
+  @Test func manyDoubleStarsOnADeepPathAreQuick() {
+    let deep = (1...25).map { "d\($0)" }.joined(separator: "/") + "/a.yaml"
+    let stars = Array(repeating: "**", count: 16).joined(separator: "/")
+    let path = LintConfiguration.components(deep)[...]
+    #expect(!LintConfiguration.matches(LintConfiguration.components(stars + "/nomatch"), path))
+    #expect(LintConfiguration.matches(LintConfiguration.components(stars + "/d25/a.yaml"), path))
+    #expect(LintConfiguration.matches(LintConfiguration.components("d1/" + stars + "/*.yaml"), path))
+  }
+
   /// The search goes up from a folder to the one holding `.git`, and names the file it found by an absolute path.
   @Test func theNearestFileUpwardIsFound() throws {
     let root = FileManager.default.temporaryDirectory.appendingPathComponent("flowlint-find-\(getpid())").path
