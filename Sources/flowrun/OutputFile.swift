@@ -6,8 +6,11 @@ import FlowLoading
 enum OutputFile {
   /// What stops `path` from being written when it exists, and what to do instead; nil when it may be written.
   static func refusal(_ path: String, force: Bool, otherwise: String) -> String? {
-    force || !TextFile.exists(path) ? nil : "'\(path)' exists; add --force to replace it, or \(otherwise)"
+    force || !TextFile.exists(path) ? nil : "'\(path)' exists; \(forceAdvice), or \(otherwise)"
   }
+
+  /// What a file that exists asks for.
+  static let forceAdvice = "add --force to replace it"
 
   /// What stops `path` from being written because its folder is not there (`--record`, which does not make
   /// folders); nil when the folder is there.
@@ -26,6 +29,6 @@ enum OutputFile {
 
   /// A failed write as flowrun says it: a file that exists (created meanwhile, or without `--force`) names `--force`.
   static func message(_ error: TextFile.WriteError) -> String {
-    "\(error)" + (error.exists ? "; add --force to replace it" : "")
+    "\(error)" + (error.exists ? "; \(forceAdvice)" : "")
   }
 }

@@ -39,6 +39,8 @@ package enum TextReporter: Reporter {
 
   /// The part of `line` a snippet shows, and the column of `column` in it.
   static func snippet(_ line: Substring, column: Int) -> (text: String, column: Int) {
+    // No more bytes than the width: no more characters either, and nothing to cut.
+    guard line.utf8.count > snippetWidth else { return (String(line), column) }
     let scalars = Array(line.unicodeScalars)
     guard scalars.count > snippetWidth else { return (String(line), column) }
     let caret = min(max(column - 1, 0), scalars.count)
