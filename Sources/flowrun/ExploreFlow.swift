@@ -76,17 +76,20 @@ struct ExploreFlow: AsyncParsableCommand {
   @Option(
     parsing: .unconditional,
     help: ArgumentHelp(
-      "Threads that try the states' moves (1 to 256; default 1). The states, their numbering and the report "
-        + "are the same for every value. Each thread reuses what a move did for the states that agree on what it "
-        + "reads, with a cache of its own (more memory), and the states are stored in order on one of them; "
-        + "docs/benchmarks.md says what two threads gain on 2 cores."))
+      "Threads that explore (1 to 256; default 1). The states, their numbering and what the report finds are "
+        + "the same for every value. A flow whose launch setups differ in their environment (facts with several "
+        + "values) is explored in parts, its environments dealt out to the threads, each part with states and a "
+        + "cache of its own (the report's memory line can differ from one thread's); the states of one "
+        + "environment are shared out in batches, each thread with a cache of its own, and stored in order on "
+        + "one of them. docs/benchmarks.md says what two threads gain on 2 cores."))
   var jobs = ExploreOptions().jobs
 
   @Option(
     parsing: .unconditional,
     help: ArgumentHelp(
-      "With --jobs above 1, the states explored on one thread before the others join (0 to 1000000000; "
-        + "default 32768): the threads start from what it learnt, and a smaller flow is explored on one thread.",
+      "With --jobs above 1 and one environment, the states explored on one thread before the others join (0 to "
+        + "1000000000; default 32768): the threads start from what it learnt, and a smaller flow is explored on "
+        + "one thread.",
       valueName: "states"))
   var oneThreadFirst = ExploreOptions().oneThreadFirst
 
@@ -156,7 +159,8 @@ struct ExploreFlow: AsyncParsableCommand {
     printError(
       (isatty(STDERR_FILENO) == 1 ? "\r\u{1B}[K" : "")
         + "explored \(exploration.stateCount) states and \(exploration.edgeCount) moves in "
-        + fixedPoint(seconds, fractionDigits: 2) + " s (\(rate) states/s)\(peak)")
+        + fixedPoint(seconds, fractionDigits: 2) + " s (\(rate) states/s)\(peak)"
+        + (exploration.parts > 1 ? ", in \(exploration.parts) parts on as many threads" : ""))
     let report = ExploreReport(exploration)
     print(format == .json ? report.json.prettyJSON : report.text)
     if let emitScenarios {

@@ -4,9 +4,10 @@ import Testing
 
 @testable import FlowRuntime
 
-/// `flowrun explore --jobs N` (``ExploreOptions/jobs``) tries the states' moves on N threads and takes their results
-/// in order: every number of jobs must give the exploration one thread gives, state for state. .ci/run also runs
-/// `flowrun explore --jobs 1, 2 and 4` on every flow under ThreadSanitizer and compares the reports.
+/// `flowrun explore --jobs N` (``ExploreOptions/jobs``) explores a flow whose setups span several environments in
+/// parts, one per thread (Explorer+Partitioned.swift), and otherwise tries the states' moves on N threads and takes
+/// their results in order: every number of jobs must give the exploration one thread gives, state for state. .ci/run
+/// also runs `flowrun explore --jobs 1, 2 and 4` on every flow under ThreadSanitizer and compares the reports.
 @Suite struct ParallelExploreTests {
   static let flows = try! FileManager.default.contentsOfDirectory(
     atPath: StateCoderTests.packageRoot.appendingPathComponent("flows").path
@@ -26,7 +27,8 @@ import Testing
   }
 
   /// Compares everything an exploration holds: the state graph (ids, parents, edges, moves), what it found, and the
-  /// report, text and JSON.
+  /// report, text and JSON. An exploration in parts kept its states in a set per part, so its memory figure is its
+  /// own: the reports are compared with one thread's figure in both.
   static func expectSame(_ one: Exploration, _ other: Exploration, _ label: String) {
     #expect(other.stateCount == one.stateCount, "\(label)")
     #expect(other.processed == one.processed, "\(label)")
@@ -37,7 +39,8 @@ import Testing
     #expect(other.edgeCount == one.edgeCount && other.moves == one.moves, "\(label)")
     #expect(other.deadEnds == one.deadEnds && other.unexpanded == one.unexpanded, "\(label)")
     #expect(other.deadEndCanGoBack == one.deadEndCanGoBack, "\(label)")
-    #expect(other.stoppedAt == one.stoppedAt && other.keyBytes == one.keyBytes, "\(label)")
+    #expect(other.stoppedAt == one.stoppedAt, "\(label)")
+    #expect(other.parts > 1 || other.keyBytes == one.keyBytes, "\(label)")
     #expect("\(other.failures)" == "\(one.failures)", "\(label)")
     #expect("\(other.inputLimits)" == "\(one.inputLimits)", "\(label)")
     func witnesses<Key: Comparable>(_ all: [Key: (state: Int32, move: Int32)]) -> [String] {
@@ -45,7 +48,9 @@ import Testing
     }
     #expect(witnesses(other.transitionWitness) == witnesses(one.transitionWitness), "\(label)")
     #expect(witnesses(other.permissionOutcomeWitness) == witnesses(one.permissionOutcomeWitness), "\(label)")
-    let (report, oneReport) = (ExploreReport(other), ExploreReport(one))
+    var report = ExploreReport(other)
+    let oneReport = ExploreReport(one)
+    if other.parts > 1 { report.bytesPerState = oneReport.bytesPerState }
     #expect(report.text == oneReport.text, "\(label)")
     #expect(report.json.prettyJSON == oneReport.json.prettyJSON, "\(label)")
   }
@@ -166,6 +171,106 @@ import Testing
     let two = Explorer(flow: flow, options: options).explore().transitionReuse
     #expect(two.misses * 100 <= one.misses * 135, "made by the engine: \(two.misses) with 2 jobs, \(one.misses) with 1")
     #expect(two.unaccounted == 0)
+  }
+
+  /// Flows whose setups span several environments (anicca-v02 and anicca-v04: twelve each, osVersion ×
+  /// alarmKitAvailable × locale), explored whole with 2 to 4 jobs in as many parts, and merged into one thread's
+  /// numbering.
+  @Test(arguments: ["anicca-v02.yaml", "anicca-v04.yaml"])
+  func environmentsExploredInPartsGiveOneThreadsExploration(_ name: String) throws {
+    let flow = try StateCoderTests.seed(name)
+    let environments = Explorer.environments(of: Explorer(flow: flow).setups).count
+    #expect(environments > 2, "\(name): \(environments) environments")
+    let one = Explorer(flow: flow).explore()
+    #expect(one.parts == 1 && !one.hitLimit)
+    for jobs in 2...4 {
+      var options = ExploreOptions()
+      options.jobs = jobs
+      let parted = Explorer(flow: flow, options: options).explore()
+      #expect(parted.parts == min(jobs, environments), "\(name) --jobs \(jobs)")
+      Self.expectSame(one, parted, "\(name) --jobs \(jobs)")
+    }
+  }
+
+  /// Environments dealt out to parts: each part is in the setups' order, every setup is in one part, and with two
+  /// jobs the two values of the last fact (varying fastest in the setups) go to different parts.
+  @Test func environmentsAreDealtOutToTheParts() throws {
+    let flow = try StateCoderTests.seed("anicca-v03.yaml")
+    let setups = Explorer(flow: flow).setups
+    let parts = Explorer.parts(of: setups, jobs: 2)
+    #expect(parts.count == 2 && parts.allSatisfy { $0 == $0.sorted() })
+    #expect((parts[0] + parts[1]).sorted() == Array(setups.indices))
+    let locales = parts.map { Set($0.map { setups[$0].environment["locale"] }) }
+    #expect(locales == [[.string("en-US")], [.string("ja-JP")]], "\(locales)")
+    #expect(Explorer.parts(of: setups, jobs: 100).count == Explorer.environments(of: setups).count)
+  }
+
+  /// A flow that fails on some moves, stops on an input it refuses and has a dead end, in three environments that
+  /// reach different states: the failures, dead ends and input limits of the parts come in one thread's order. Cut
+  /// at --max-depth, where one thread stops depends on every part: the states are then explored in batches.
+  @Test func whatThePartsFindComesInOneThreadsOrder() throws {
+    let flow = try compileFlow(
+      """
+      flow: tiers
+      version: "1"
+      locales: [en]
+      start: count
+      environment:
+        tier: { type: int, default: 1, values: [1, 2, 3] }
+      variables:
+        n: { type: int, default: 1 }
+        handle: { type: string, default: "" }
+        invitation: { type: string, default: "X7Q-42" }
+      steps:
+        count:
+          kind: screen
+          next: handle
+          buttons:
+            add: { label: add, to: count, effects: [{ set: n, value: "n < 3 * env.tier ? n + 1 : n" }] }
+            blow:
+              label: blow
+              to: count
+              enabled: "env.tier != 2"
+              effects: [{ set: n, value: "n * 4611686018427387904" }]
+            stuck: { label: stuck, to: stuck, enabled: "env.tier == 3 && n == 5" }
+        stuck: { kind: screen }
+        handle:
+          kind: text-input
+          variable: handle
+          valid: input == invitation
+          next: done
+        done: { kind: terminal, outcome: completed }
+      """)
+    for maxDepth in [3, 1_000] {
+      var options = ExploreOptions()
+      options.maxDepth = maxDepth
+      let one = Explorer(flow: flow, options: options).explore()
+      #expect((one.stoppedAt == .maxDepth) == (maxDepth == 3))
+      #expect(maxDepth == 3 || (!one.failures.isEmpty && !one.inputLimits.isEmpty && !one.deadEnds.isEmpty))
+      for jobs in 2...3 {
+        options.jobs = jobs
+        let parted = Explorer(flow: flow, options: options).explore()
+        #expect(parted.parts == (maxDepth == 3 ? 1 : jobs), "--max-depth \(maxDepth) --jobs \(jobs)")
+        Self.expectSame(one, parted, "tiers --max-depth \(maxDepth) --jobs \(jobs)")
+      }
+    }
+  }
+
+  /// A limit on states that one thread's run reaches, or that a part alone passes, leaves the parts' work: the
+  /// states are then explored in batches, which stop where one thread stops.
+  @Test func aLimitOnStatesIsWhereOneThreadStops() throws {
+    let flow = try StateCoderTests.seed("anicca-v02.yaml")
+    for maxStates in [1, 7, 2_700, 5_000, 5_376] {
+      var options = ExploreOptions()
+      options.maxStates = maxStates
+      let one = Explorer(flow: flow, options: options).explore()
+      #expect(one.hitLimit == (maxStates < 5_376), "\(maxStates)")
+      options.jobs = 2
+      options.oneThreadFirst = 0
+      let other = Explorer(flow: flow, options: options).explore()
+      #expect(other.parts == (maxStates < 5_376 ? 1 : 2), "\(maxStates)")
+      Self.expectSame(one, other, "anicca-v02 --max-states \(maxStates) --jobs 2")
+    }
   }
 
   @Test func oneThreadIsTheLibraryDefaultAndTheCommandLineAcceptsOneTo256() {

@@ -56,6 +56,14 @@ package struct Exploration: Sendable {
   package var keyWidth = 0
   /// How the one-thread exploration reused moves (``TransitionCache``).
   package var transitionReuse = TransitionReuse()
+  /// The parts explored on threads of their own, each holding some of the environments (Explorer+Partitioned.swift);
+  /// 1 when one exploration found every state.
+  package var parts = 1
+  /// For each of ``setups``, the state its launch gave (-1 when the launch failed or a limit stopped it).
+  var rootOfSetup: [Int32] = []
+  /// For each of ``moves``, the state being taken when it was first made (-1 for a launch): explorations of
+  /// separate environments are put together in one thread's order by it (Explorer+Partitioned.swift).
+  var moveFirstTaken: [Int32] = []
 
   /// Moves reused from the ``TransitionCache`` and moves made by the engine.
   package struct TransitionReuse: Sendable, Equatable {

@@ -9,6 +9,8 @@ extension Explorer {
     let explorer: Explorer
     let options: ExploreOptions
     let flow: Flow
+    /// The launch setups explored: all of the flow's, or one environment's (Explorer+Partitioned.swift).
+    let setups: [ExploreSetup]
     var result: Exploration
     var coder: StateCoder
     var set: StateSet
@@ -48,10 +50,11 @@ extension Explorer {
     /// than searched for in ``Exploration/levels`` for each state and edge.
     var takingDepth = 0
 
-    init(_ explorer: Explorer) {
+    init(_ explorer: Explorer, setups: [ExploreSetup]? = nil) {
       self.explorer = explorer
       options = explorer.options
       flow = explorer.flow
+      self.setups = setups ?? explorer.setups
       result = Exploration(flow: flow, options: options)
       coder = StateCoder(flow: flow, historyDepth: options.historyDepth)
       set = StateSet(width: coder.width, payloadWidth: coder.payloadWidth, compact: options.compact)
@@ -82,6 +85,7 @@ extension Explorer {
       if let id = moveIDs[move] { return id }
       let id = Int32(result.moves.count)
       result.moves.append(move)
+      result.moveFirstTaken.append(Int32(processed - 1))
       moveIDs[move] = id
       return id
     }
@@ -130,13 +134,15 @@ extension Explorer {
 
     /// Launches every setup: the roots.
     mutating func launch() {
-      result.setups = explorer.setups
+      result.setups = setups
       for (index, setup) in result.setups.enumerated() {
+        result.rootOfSetup.append(-1)
         do {
           var (state, records) = try explorer.engine.launch(setup.launch(clock: options.clock))
           explorer.normalize(&state)
           if let id = add(state, parent: -1, move: -1, setup: Int32(index)) {
             result.roots.append(id)
+            result.rootOfSetup[index] = id
             for record in records {
               if let transition = FlowTransition(taken: record), result.transitionWitness[transition] == nil {
                 result.transitionWitness[transition] = (id, -1)

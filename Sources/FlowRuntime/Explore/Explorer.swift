@@ -90,6 +90,9 @@ package struct Explorer: Sendable {
   // MARK: - Exploring
 
   package func explore() -> Exploration {
+    // Environments that share no state go to threads of their own (Explorer+Partitioned.swift); one
+    // environment's states are shared out in batches (Explorer+Parallel.swift).
+    if options.jobs > 1, let exploration = explorePartitioned() { return exploration }
     var exploring = Exploring(self)
     exploring.launch()
     exploring.expandWaiting()
@@ -324,12 +327,13 @@ package struct ExploreOptions: Sendable {
   /// Keep each state as a 64-bit fingerprint of its key instead of the key (`--compact`, hash compaction): less
   /// memory per state, at the risk (about n² / 2⁶⁵ for n states) that two states are taken as one.
   package var compact = false
-  /// Threads that try the moves of the waiting states (`--jobs`; Explorer+Parallel.swift): the result is the
-  /// same for every value.
+  /// Threads that explore (`--jobs`): the result is the same for every value. Setups in several environments
+  /// are explored in parts, an environment's states never being reached from another's (Explorer+Partitioned.swift);
+  /// one environment's waiting states are shared out in batches (Explorer+Parallel.swift).
   package var jobs = 1
-  /// With more than one job, the states expanded on one thread first: its transition cache learns most moves
-  /// early, and each thread then starts from a copy of it instead of learning them again (a flow with fewer
-  /// states is explored on one thread).
+  /// With more than one job and one environment, the states expanded on one thread first: its transition cache
+  /// learns most moves early, and each thread then starts from a copy of it instead of learning them again (a
+  /// flow with fewer states is explored on one thread).
   package var oneThreadFirst = 32_768
   /// Reuse what a move did from one state for the states that agree with it on what the move read
   /// (``TransitionCache``). Off, one thread makes every move with the engine (tests compare the two); more

@@ -1,0 +1,357 @@
+import Dispatch
+import FlowCore
+
+/// `flowrun explore --jobs N` on a flow whose launch setups differ in their environment: the environments dealt out
+/// to N parts, each part explored on a thread of its own, and the explorations put together as one thread numbers
+/// the states.
+///
+/// No move changes a fact of the environment (a relaunch keeps the device's), and every state's key holds the
+/// facts (``StateCoder``): a state launched in one environment is never reached from another. So each part is
+/// explored as one thread explores a whole flow, with a set, a coder and a transition cache of its own, and the
+/// threads share nothing but the flow while they run: they go about as fast as separate processes. Each cache
+/// learns the moves for itself, so there are as few parts as jobs.
+///
+/// One thread's ids are breadth-first: the roots in the order of their setups, then each level in the order of
+/// the states that first reached them, each state's new successors in the order of its moves. A part's
+/// exploration numbers its own states in that order too (its states are reached only from its own), so the ids of
+/// the whole are the parts' merged level by level: the roots by setup, the other states by their parent's
+/// id (``Exploration/init(merging:groups:setups:flow:options:)``). Everything found is renumbered the same way,
+/// and what one thread keeps in the order it met it (moves, failures, dead ends, witnesses) is put in that order.
+extension Explorer {
+  /// The indices of ``setups`` grouped by environment, each group in order and the groups in the order of their
+  /// first setup.
+  static func environments(of setups: [ExploreSetup]) -> [[Int]] {
+    var groups: [[Int]] = []
+    var groupOf: [[String: Value]: Int] = [:]
+    for (index, setup) in setups.enumerated() {
+      if let group = groupOf[setup.environment] {
+        groups[group].append(index)
+      } else {
+        groupOf[setup.environment] = groups.count
+        groups.append([index])
+      }
+    }
+    return groups
+  }
+
+  /// The indices of ``setups`` in `jobs` parts (fewer when there are fewer environments), each in order, with the
+  /// environments dealt out in turn. The last fact's values vary fastest in ``setups``: with two jobs and a last
+  /// fact of two values (a locale), each part gets one value and every combination of the other facts, so the
+  /// parts tend to be alike in size.
+  static func parts(of setups: [ExploreSetup], jobs: Int) -> [[Int]] {
+    let environments = environments(of: setups)
+    var parts = [[Int]](repeating: [], count: min(jobs, environments.count))
+    for (index, environment) in environments.enumerated() { parts[index % parts.count] += environment }
+    return parts.map { $0.sorted() }
+  }
+
+  /// The exploration with the environments in parts on up to ``ExploreOptions/jobs`` threads; nil when the setups
+  /// have one environment, or when a limit stopped a part or would have stopped one thread: where one thread stops
+  /// (a state at --max-depth, the state past --max-states) depends on every part, and the caller then explores in
+  /// batches, which stop there.
+  func explorePartitioned() -> Exploration? {
+    let setups = self.setups
+    let groups = Self.parts(of: setups, jobs: options.jobs)
+    guard groups.count > 1 else { return nil }
+    var alone = self
+    alone.options.jobs = 1
+    // A part that alone passes its share of the limit on states gives up early (the batches then start again).
+    alone.options.maxStates = max(1, (options.maxStates + groups.count - 1) / groups.count)
+    let progress = options.progress.map { ProgressTotals(parts: groups.count, report: $0) }
+    let results = Locked([Exploration?](repeating: nil, count: groups.count))
+    let next = Locked(0)
+    let work: @Sendable () -> Void = { [alone] in
+      while true {
+        let index = next.withLock { next in
+          defer { next += 1 }
+          return next
+        }
+        guard index < groups.count else { return }
+        var explorer = alone
+        if let progress { explorer.options.progress = { progress.note($0, part: index) } }
+        var exploring = Exploring(explorer, setups: groups[index].map { setups[$0] })
+        exploring.launch()
+        exploring.expandWaiting()
+        let part = exploring.finish()
+        results.withLock { $0[index] = part }
+      }
+    }
+    let group = DispatchGroup()
+    for _ in 1..<groups.count { DispatchQueue.global().async(group: group, execute: work) }
+    work()
+    group.wait()
+    let parts = results.withLock { $0 }.compactMap { $0 }
+    return Exploration(merging: parts, groups: groups, setups: setups, flow: flow, options: options)
+  }
+
+  /// The parts' progress added up, reported whenever one of them reports.
+  private final class ProgressTotals: Sendable {
+    let report: @Sendable (ExploreProgress) -> Void
+    let parts: Locked<[ExploreProgress]>
+
+    init(parts: Int, report: @escaping @Sendable (ExploreProgress) -> Void) {
+      self.report = report
+      self.parts = Locked(Array(repeating: ExploreProgress(states: 0, expanded: 0, moves: 0), count: parts))
+    }
+
+    func note(_ progress: ExploreProgress, part: Int) {
+      let total = parts.withLock { parts in
+        parts[part] = progress
+        return parts.reduce(into: ExploreProgress(states: 0, expanded: 0, moves: 0)) {
+          $0.states += $1.states
+          $0.expanded += $1.expanded
+          $0.moves += $1.moves
+        }
+      }
+      report(total)
+    }
+  }
+}
+
+extension Exploration {
+  /// One thread's exploration of `setups`, from the explorations of parts of its environments (`parts`; `groups`
+  /// lists the setups of each, as ``Explorer/parts(of:jobs:)`` does); nil when a limit stopped one (each state was
+  /// then taken: nothing is left unexplored) or the states are more than one thread keeps.
+  ///
+  /// The states are first given their ids, level by level, on this thread (a merge of sorted runs); the arrays in
+  /// the new order are then made on two threads, each making half of each.
+  init?(merging parts: [Exploration], groups: [[Int]], setups: [ExploreSetup], flow: Flow, options: ExploreOptions) {
+    let total = parts.reduce(0) { $0 + $1.stateCount }
+    guard parts.count == groups.count, total <= options.maxStates,
+      parts.allSatisfy({ $0.stoppedAt == nil && $0.processed == $0.stateCount && $0.unexpanded.isEmpty })
+    else { return nil }
+    self.init(flow: flow, options: options)
+    self.setups = setups
+    self.parts = parts.count
+    // The parts' per-state arrays are read as one array each: state `s` of part `p` at `base[p] + s`.
+    let base = parts.dropLast().reduce(into: [0]) { $0.append($0.last! + $1.stateCount) }
+    let parents = parts.flatMap(\.parent)
+    let (ids, order, levels) = Self.numbering(parts, groups: groups, base: base, parents: parents)
+    self.levels = levels
+    let (moves, moveFirstTaken, moveIDs, moveBase) = Self.numberingMoves(parts, ids: ids, base: base)
+    (self.moves, self.moveFirstTaken) = (moves, moveFirstTaken)
+
+    // The states in their new order, made on two threads.
+    let partOf: @Sendable (Int) -> Int = { flat in base.lastIndex { $0 <= flat }! }
+    let steps = parts.flatMap(\.step)
+    let stateFlags = parts.flatMap(\.flags)
+    let parentMoves = parts.flatMap(\.parentMove)
+    step = .madeInParallel(count: total) { steps[Int(order[$0])] }
+    flags = .madeInParallel(count: total) { stateFlags[Int(order[$0])] }
+    parent = .madeInParallel(count: total) { index in
+      let flat = Int(order[index])
+      return parents[flat] < 0 ? -1 : ids[base[partOf(flat)] + Int(parents[flat])]
+    }
+    parentMove = .madeInParallel(count: total) { index in
+      let flat = Int(order[index])
+      return parentMoves[flat] < 0 ? -1 : moveIDs[moveBase[partOf(flat)] + Int(parentMoves[flat])]
+    }
+    for index in 0..<Int(levels.count > 1 ? levels[1] : Int32(total)) {
+      let flat = Int(order[index])
+      let part = partOf(flat)
+      setupOf.append(Int32(groups[part][Int(parts[part].setupOf[flat - base[part]])]))
+    }
+    // The edges of state `flat` are `edges[edgeStarts[flat]..<edgeStarts[flat + 1]]` (a part's last state's end
+    // is the next part's first start); in the new order they start at `firstEdge`.
+    let edges = parts.flatMap(\.edgeTo)
+    var edgeStarts: [Int32] = []
+    edgeStarts.reserveCapacity(total + 1)
+    var edgeBase: Int32 = 0
+    for exploration in parts {
+      edgeStarts += exploration.firstEdge.dropLast().lazy.map { $0 + edgeBase }
+      edgeBase += Int32(exploration.edgeTo.count)
+    }
+    edgeStarts.append(edgeBase)
+    firstEdge.reserveCapacity(total + 1)
+    var edgesKept: Int32 = 0
+    for flat in order {
+      firstEdge.append(edgesKept)
+      edgesKept += edgeStarts[Int(flat) + 1] - edgeStarts[Int(flat)]
+    }
+    firstEdge.append(edgesKept)
+    let starts = (edgeStarts, firstEdge)
+    edgeTo = .madeInParallel(count: Int(edgesKept), over: total) { states, output in
+      for index in states {
+        let flat = Int(order[index])
+        let offset = base[partOf(flat)]
+        var slot = Int(starts.1[index])
+        for edge in Int(starts.0[flat])..<Int(starts.0[flat + 1]) {
+          output.initialize(slot, to: ids[offset + Int(edges[edge])])
+          slot += 1
+        }
+      }
+    }
+    func id(_ part: Int, _ state: Int32) -> Int32 { state < 0 ? -1 : ids[base[part] + Int(state)] }
+    func moveID(_ part: Int, _ move: Int32) -> Int32 { move < 0 ? -1 : moveIDs[moveBase[part] + Int(move)] }
+
+    // The roots in the order of their setups (a setup whose launch failed has none).
+    var placeOfSetup = [(part: Int, index: Int)](repeating: (0, 0), count: setups.count)
+    for (part, group) in groups.enumerated() {
+      for (index, setup) in group.enumerated() { placeOfSetup[setup] = (part, index) }
+    }
+    for (part, index) in placeOfSetup {
+      let root = parts[part].rootOfSetup[index]
+      rootOfSetup.append(id(part, root))
+      if root >= 0 { roots.append(id(part, root)) }
+    }
+
+    // What was found, in the order one thread finds it: launch failures by setup, the rest by the state being
+    // taken (each part's in its own order).
+    var launchFailures: [(setup: Int32, failure: ExploreFailure)] = []
+    var moveFailures: [(state: Int32, part: Int, index: Int, failure: ExploreFailure)] = []
+    for (part, exploration) in parts.enumerated() {
+      for (index, var failure) in exploration.failures.enumerated() {
+        if failure.state < 0 {
+          failure.setup = Int32(groups[part][Int(failure.setup)])
+          launchFailures.append((failure.setup, failure))
+        } else {
+          failure.state = id(part, failure.state)
+          failure.move = moveID(part, failure.move)
+          moveFailures.append((failure.state, part, index, failure))
+        }
+      }
+    }
+    launchFailures.sort { $0.setup < $1.setup }
+    moveFailures.sort { ($0.state, $0.part, $0.index) < ($1.state, $1.part, $1.index) }
+    failures = launchFailures.map(\.failure) + moveFailures.map(\.failure)
+
+    var ends: [(state: Int32, canGoBack: Bool)] = []
+    for (part, exploration) in parts.enumerated() {
+      for (state, canGoBack) in zip(exploration.deadEnds, exploration.deadEndCanGoBack) {
+        ends.append((id(part, state), canGoBack))
+      }
+      for var limit in exploration.inputLimits {
+        limit.state = id(part, limit.state)
+        inputLimits.append(limit)
+      }
+      edgeCount += exploration.edgeCount
+      keyBytes += exploration.keyBytes
+      keyWidth = max(keyWidth, exploration.keyWidth)
+      transitionReuse.hits += exploration.transitionReuse.hits
+      transitionReuse.misses += exploration.transitionReuse.misses
+      transitionReuse.mismatches += exploration.transitionReuse.mismatches
+      transitionReuse.unaccounted += exploration.transitionReuse.unaccounted
+      // The first edge to take each, in one thread's order: the one from the state with the lowest id.
+      for (transition, witness) in exploration.transitionWitness {
+        let renumbered = (state: id(part, witness.state), move: moveID(part, witness.move))
+        if let kept = transitionWitness[transition], kept.state <= renumbered.state { continue }
+        transitionWitness[transition] = renumbered
+      }
+      for (outcome, witness) in exploration.permissionOutcomeWitness {
+        let renumbered = (state: id(part, witness.state), move: moveID(part, witness.move))
+        if let kept = permissionOutcomeWitness[outcome], kept.state <= renumbered.state { continue }
+        permissionOutcomeWitness[outcome] = renumbered
+      }
+    }
+    ends.sort { $0.state < $1.state }
+    deadEnds = ends.map(\.state)
+    deadEndCanGoBack = ends.map(\.canGoBack)
+    inputLimits.sort { $0.state < $1.state }
+    processed = total
+  }
+
+  /// The parts' states in one thread's order: each state's id (by its index in the parts' arrays read as one, state
+  /// `s` of part `p` at `base[p] + s`), the states by id, and the first id at each depth. Within a level, the roots
+  /// come in the order of their setups and the other states in the order of their parents' ids; within one part
+  /// both hold already, so the parts' runs of each level are merged.
+  private static func numbering(
+    _ parts: [Exploration], groups: [[Int]], base: [Int], parents: [Int32]
+  ) -> (ids: [Int32], order: [Int32], levels: [Int32]) {
+    let total = parts.reduce(0) { $0 + $1.stateCount }
+    var ids = [Int32](repeating: -1, count: total)
+    var order: [Int32] = []
+    order.reserveCapacity(total)
+    var levels: [Int32] = []
+    for depth in 0... {
+      var runs: [(part: Int, next: Int, end: Int)] = []
+      for (part, exploration) in parts.enumerated() where depth < exploration.levels.count {
+        let partLevels = exploration.levels
+        let end = depth + 1 < partLevels.count ? Int(partLevels[depth + 1]) : exploration.stateCount
+        runs.append((part, base[part] + Int(partLevels[depth]), base[part] + end))
+      }
+      guard !runs.isEmpty else { break }
+      levels.append(Int32(order.count))
+      // Where the next state of a run comes in the level (Int.max once the run is done).
+      func rank(_ run: (part: Int, next: Int, end: Int)) -> Int {
+        guard run.next < run.end else { return .max }
+        if depth == 0 { return groups[run.part][Int(parts[run.part].setupOf[run.next - base[run.part]])] }
+        return Int(ids[base[run.part] + Int(parents[run.next])])
+      }
+      var ranks = runs.map(rank)
+      while true {
+        var first = 0
+        for run in runs.indices.dropFirst() where ranks[run] < ranks[first] { first = run }
+        guard ranks[first] < .max else { break }
+        ids[runs[first].next] = Int32(order.count)
+        order.append(Int32(runs[first].next))
+        runs[first].next += 1
+        ranks[first] = rank(runs[first])
+      }
+    }
+    return (ids, order, levels)
+  }
+
+  /// The parts' moves numbered in the order one thread first makes them (by the id of the state being taken, then
+  /// in each part's own order), with the first state each was made from, and each part's move `m`'s number at
+  /// `ids[base[part] + m]`.
+  private static func numberingMoves(
+    _ parts: [Exploration], ids stateIDs: [Int32], base stateBase: [Int]
+  ) -> (moves: [ExploreMove], firstTaken: [Int32], ids: [Int32], base: [Int]) {
+    var firstMade: [(state: Int32, part: Int, move: Int)] = []
+    for (part, exploration) in parts.enumerated() {
+      for (move, state) in exploration.moveFirstTaken.enumerated() {
+        firstMade.append((state < 0 ? -1 : stateIDs[stateBase[part] + Int(state)], part, move))
+      }
+    }
+    firstMade.sort { ($0.state, $0.part, $0.move) < ($1.state, $1.part, $1.move) }
+    let base = parts.dropLast().reduce(into: [0]) { $0.append($0.last! + $1.moves.count) }
+    var moves: [ExploreMove] = []
+    var firstTaken: [Int32] = []
+    var ids = [Int32](repeating: -1, count: firstMade.count)
+    var numbered: [ExploreMove: Int32] = [:]
+    for made in firstMade {
+      let move = parts[made.part].moves[made.move]
+      let number = numbered[move] ?? Int32(moves.count)
+      if number == moves.count {
+        moves.append(move)
+        firstTaken.append(made.state)
+        numbered[move] = number
+      }
+      ids[base[made.part] + made.move] = number
+    }
+    return (moves, firstTaken, ids, base)
+  }
+}
+
+extension Array where Element: Sendable {
+  /// `count` elements made on two threads, each making half of them: element `i` is `element(i)`.
+  fileprivate static func madeInParallel(count: Int, _ element: @escaping @Sendable (Int) -> Element) -> [Element] {
+    madeInParallel(count: count, over: count) { indices, output in
+      for index in indices { output.initialize(index, to: element(index)) }
+    }
+  }
+
+  /// `count` elements made on two threads: `fill` initializes the elements that the indices it is given (half of
+  /// `0..<work` each) stand for, each element once.
+  fileprivate static func madeInParallel(
+    count: Int, over work: Int, _ fill: @escaping @Sendable (Range<Int>, SharedOutput<Element>) -> Void
+  ) -> [Element] {
+    Array(unsafeUninitializedCapacity: count) { buffer, initialized in
+      let output = SharedOutput(buffer)
+      _ = concurrently {
+        fill(0..<(work / 2), output)
+      } and: {
+        fill((work / 2)..<work, output)
+      }
+      initialized = count
+    }
+  }
+}
+
+/// The storage of an array being made, written by two threads at different indices (``Array/madeInParallel``):
+/// each element is written once, and read only once both threads are joined.
+private struct SharedOutput<Element>: @unchecked Sendable {
+  let buffer: UnsafeMutableBufferPointer<Element>
+  init(_ buffer: UnsafeMutableBufferPointer<Element>) { self.buffer = buffer }
+  func initialize(_ index: Int, to value: Element) { (buffer.baseAddress! + index).initialize(to: value) }
+}
