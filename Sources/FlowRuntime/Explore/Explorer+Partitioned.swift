@@ -123,60 +123,52 @@ extension Exploration {
     self.init(flow: flow, options: options)
     self.setups = setups
     self.parts = parts.count
-    // The parts' per-state arrays are read as one array each: state `s` of part `p` at `base[p] + s`.
+    // A state's index among all the parts' states: state `s` of part `p` is `base[p] + s`.
     let base = parts.dropLast().reduce(into: [0]) { $0.append($0.last! + $1.stateCount) }
-    let parents = parts.flatMap(\.parent)
+    let parents = parts.map(\.parent)
     let (ids, order, levels) = Self.numbering(parts, groups: groups, base: base, parents: parents)
     self.levels = levels
     let (moves, moveFirstTaken, moveIDs, moveBase) = Self.numberingMoves(parts, ids: ids, base: base)
     (self.moves, self.moveFirstTaken) = (moves, moveFirstTaken)
 
-    // The states in their new order, made on two threads.
-    let partOf: @Sendable (Int) -> Int = { flat in base.lastIndex { $0 <= flat }! }
-    let steps = parts.flatMap(\.step)
-    let stateFlags = parts.flatMap(\.flags)
-    let parentMoves = parts.flatMap(\.parentMove)
-    step = .madeInParallel(count: total) { steps[Int(order[$0])] }
-    flags = .madeInParallel(count: total) { stateFlags[Int(order[$0])] }
+    // The states in their new order, made on two threads from the parts' own arrays.
+    let steps = parts.map(\.step)
+    let stateFlags = parts.map(\.flags)
+    let parentMoves = parts.map(\.parentMove)
+    step = .madeInParallel(count: total) { steps[Int(order.part[$0])][Int(order.state[$0])] }
+    flags = .madeInParallel(count: total) { stateFlags[Int(order.part[$0])][Int(order.state[$0])] }
     parent = .madeInParallel(count: total) { index in
-      let flat = Int(order[index])
-      return parents[flat] < 0 ? -1 : ids[base[partOf(flat)] + Int(parents[flat])]
+      let (part, state) = (Int(order.part[index]), Int(order.state[index]))
+      let up = parents[part][state]
+      return up < 0 ? -1 : ids[base[part] + Int(up)]
     }
     parentMove = .madeInParallel(count: total) { index in
-      let flat = Int(order[index])
-      return parentMoves[flat] < 0 ? -1 : moveIDs[moveBase[partOf(flat)] + Int(parentMoves[flat])]
+      let (part, state) = (Int(order.part[index]), Int(order.state[index]))
+      let move = parentMoves[part][state]
+      return move < 0 ? -1 : moveIDs[moveBase[part] + Int(move)]
     }
     for index in 0..<Int(levels.count > 1 ? levels[1] : Int32(total)) {
-      let flat = Int(order[index])
-      let part = partOf(flat)
-      setupOf.append(Int32(groups[part][Int(parts[part].setupOf[flat - base[part]])]))
+      let part = Int(order.part[index])
+      setupOf.append(Int32(groups[part][Int(parts[part].setupOf[Int(order.state[index])])]))
     }
-    // The edges of state `flat` are `edges[edgeStarts[flat]..<edgeStarts[flat + 1]]` (a part's last state's end
-    // is the next part's first start); in the new order they start at `firstEdge`.
-    let edges = parts.flatMap(\.edgeTo)
-    var edgeStarts: [Int32] = []
-    edgeStarts.reserveCapacity(total + 1)
-    var edgeBase: Int32 = 0
-    for exploration in parts {
-      edgeStarts += exploration.firstEdge.dropLast().lazy.map { $0 + edgeBase }
-      edgeBase += Int32(exploration.edgeTo.count)
-    }
-    edgeStarts.append(edgeBase)
+    // The forward edges, each state's starting at `firstEdge` in the new order.
+    let edges = parts.map(\.edgeTo)
+    let partFirstEdges = parts.map(\.firstEdge)
     firstEdge.reserveCapacity(total + 1)
     var edgesKept: Int32 = 0
-    for flat in order {
+    for index in 0..<total {
+      let (part, state) = (Int(order.part[index]), Int(order.state[index]))
       firstEdge.append(edgesKept)
-      edgesKept += edgeStarts[Int(flat) + 1] - edgeStarts[Int(flat)]
+      edgesKept += partFirstEdges[part][state + 1] - partFirstEdges[part][state]
     }
     firstEdge.append(edgesKept)
-    let starts = (edgeStarts, firstEdge)
-    edgeTo = .madeInParallel(count: Int(edgesKept), over: total) { states, output in
-      for index in states {
-        let flat = Int(order[index])
-        let offset = base[partOf(flat)]
-        var slot = Int(starts.1[index])
-        for edge in Int(starts.0[flat])..<Int(starts.0[flat + 1]) {
-          output.initialize(slot, to: ids[offset + Int(edges[edge])])
+    let starts = firstEdge
+    edgeTo = .madeInParallel(count: Int(edgesKept), over: total) { indices, output in
+      for index in indices {
+        let (part, state) = (Int(order.part[index]), Int(order.state[index]))
+        var slot = Int(starts[index])
+        for edge in Int(partFirstEdges[part][state])..<Int(partFirstEdges[part][state + 1]) {
+          output.initialize(slot, to: ids[base[part] + Int(edges[part][edge])])
           slot += 1
         }
       }
@@ -250,40 +242,43 @@ extension Exploration {
     processed = total
   }
 
-  /// The parts' states in one thread's order: each state's id (by its index in the parts' arrays read as one, state
-  /// `s` of part `p` at `base[p] + s`), the states by id, and the first id at each depth. Within a level, the roots
-  /// come in the order of their setups and the other states in the order of their parents' ids; within one part
-  /// both hold already, so the parts' runs of each level are merged.
+  /// The parts' states in one thread's order: each state's id (state `s` of part `p` at `base[p] + s`), the part and
+  /// the state in it of each id, and the first id at each depth. Within a level, the roots come in the order of
+  /// their setups and the other states in the order of their parents' ids; within one part both hold already, so
+  /// the parts' runs of each level are merged.
   private static func numbering(
-    _ parts: [Exploration], groups: [[Int]], base: [Int], parents: [Int32]
-  ) -> (ids: [Int32], order: [Int32], levels: [Int32]) {
+    _ parts: [Exploration], groups: [[Int]], base: [Int], parents: [[Int32]]
+  ) -> (ids: [Int32], order: (part: [UInt8], state: [Int32]), levels: [Int32]) {
     let total = parts.reduce(0) { $0 + $1.stateCount }
     var ids = [Int32](repeating: -1, count: total)
-    var order: [Int32] = []
-    order.reserveCapacity(total)
+    var order: (part: [UInt8], state: [Int32]) = ([], [])
+    order.part.reserveCapacity(total)
+    order.state.reserveCapacity(total)
     var levels: [Int32] = []
     for depth in 0... {
       var runs: [(part: Int, next: Int, end: Int)] = []
       for (part, exploration) in parts.enumerated() where depth < exploration.levels.count {
         let partLevels = exploration.levels
         let end = depth + 1 < partLevels.count ? Int(partLevels[depth + 1]) : exploration.stateCount
-        runs.append((part, base[part] + Int(partLevels[depth]), base[part] + end))
+        runs.append((part, Int(partLevels[depth]), end))
       }
       guard !runs.isEmpty else { break }
-      levels.append(Int32(order.count))
+      levels.append(Int32(order.state.count))
       // Where the next state of a run comes in the level (Int.max once the run is done).
       func rank(_ run: (part: Int, next: Int, end: Int)) -> Int {
         guard run.next < run.end else { return .max }
-        if depth == 0 { return groups[run.part][Int(parts[run.part].setupOf[run.next - base[run.part]])] }
-        return Int(ids[base[run.part] + Int(parents[run.next])])
+        if depth == 0 { return groups[run.part][Int(parts[run.part].setupOf[run.next])] }
+        return Int(ids[base[run.part] + Int(parents[run.part][run.next])])
       }
       var ranks = runs.map(rank)
       while true {
         var first = 0
         for run in runs.indices.dropFirst() where ranks[run] < ranks[first] { first = run }
         guard ranks[first] < .max else { break }
-        ids[runs[first].next] = Int32(order.count)
-        order.append(Int32(runs[first].next))
+        let (part, state) = (runs[first].part, runs[first].next)
+        ids[base[part] + state] = Int32(order.state.count)
+        order.part.append(UInt8(part))  // parts <= jobs <= 256
+        order.state.append(Int32(state))
         runs[first].next += 1
         ranks[first] = rank(runs[first])
       }
