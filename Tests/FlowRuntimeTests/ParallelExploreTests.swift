@@ -186,9 +186,16 @@ import Testing
     for jobs in 2...4 {
       var options = ExploreOptions()
       options.jobs = jobs
+      // The parts' progress is reported added up, in order.
+      let reported = Locked<[ExploreProgress]>([])
+      options.progress = { progress in reported.withLock { $0.append(progress) } }
       let parted = Explorer(flow: flow, options: options).explore()
       #expect(parted.parts == min(jobs, environments), "\(name) --jobs \(jobs)")
       Self.expectSame(one, parted, "\(name) --jobs \(jobs)")
+      let expanded = reported.withLock { $0 }.map(\.expanded)
+      #expect(expanded == expanded.sorted() && Set(expanded).count == expanded.count, "\(expanded)")
+      // anicca-v04's two parts (a locale each) take 27,456 states each: one report each, every 16,384.
+      if name == "anicca-v04.yaml" && jobs == 2 { #expect(expanded.count == 2, "\(expanded)") }
     }
   }
 

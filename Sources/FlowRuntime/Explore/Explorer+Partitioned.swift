@@ -94,16 +94,17 @@ extension Explorer {
       self.parts = Locked(Array(repeating: ExploreProgress(states: 0, expanded: 0, moves: 0), count: parts))
     }
 
+    /// Reports under the lock, so that the totals come out in order.
     func note(_ progress: ExploreProgress, part: Int) {
-      let total = parts.withLock { parts in
+      parts.withLock { parts in
         parts[part] = progress
-        return parts.reduce(into: ExploreProgress(states: 0, expanded: 0, moves: 0)) {
-          $0.states += $1.states
-          $0.expanded += $1.expanded
-          $0.moves += $1.moves
-        }
+        report(
+          parts.reduce(into: ExploreProgress(states: 0, expanded: 0, moves: 0)) {
+            $0.states += $1.states
+            $0.expanded += $1.expanded
+            $0.moves += $1.moves
+          })
       }
-      report(total)
     }
   }
 }
