@@ -88,7 +88,7 @@ package struct FlowWalk: Sendable {
       if let initial = variable.initial {
         expressions.append(
           .init(
-            expr: initial, role: .value(variable.type.valueType, what: "the initial value of '\(variable.name)'"),
+            expr: initial, role: .value(variable.checkedType, what: "the initial value of '\(variable.name)'"),
             extraRoots: [:]))
       }
     }
@@ -303,7 +303,7 @@ package struct FlowWalk: Sendable {
         variableUses.append(VariableUse(name: target.variable, key: target.key, kind: .set, location: target.location))
         let role: ExpressionSite.Role
         if let variable = flow.variable(target.variable) {
-          let type: ValueType = target.key == nil ? variable.type.valueType : .string
+          let type: ValueType = target.key == nil ? variable.checkedType : .string
           role = .value(type, what: "'set: \(target)'")
         } else {
           role = .any

@@ -94,7 +94,7 @@ final class LintIndexes: Sendable {
   /// The root names every expression may use: variables, `env`, `permission`, `store`, `step`, `experiment`.
   private static func baseScope(of flow: Flow) -> [String: ValueType] {
     var roots: [String: ValueType] = [:]
-    for variable in flow.variables { roots[variable.name] = variable.type.valueType }
+    for variable in flow.variables { roots[variable.name] = variable.checkedType }
     var facts: [String: ValueType] = [:]
     for fact in flow.facts { facts[fact.name] = fact.type.valueType }
     roots["env"] = .record(facts)

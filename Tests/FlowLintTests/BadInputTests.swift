@@ -116,3 +116,55 @@ struct BadInputTests {
       ])
   }
 }
+
+/// A variable's type written wrong is reported where it is written, once: the variable's uses (an expression, a
+/// `set`, a choice, a text input, a form field, its default) are not checked against a type the flow did not say.
+struct UnknownVariableTypeTests {
+  static func findings(type: String) -> [String] {
+    let text = """
+      flow: demo
+      version: "1"
+      locales: [en]
+      variables:
+        d: {type: \(type), default: 9.0e18}
+        picks: {type: \(type), default: []}
+      start: welcome
+      steps:
+        welcome:
+          kind: multi-choice
+          title: t
+          options: {a: t}
+          variable: picks
+          skipIf: d * 10 > 3 && d.key == 1
+          next: {to: name, effects: [{set: d, value: "d * 10"}]}
+        name: {kind: text-input, title: t, variable: d, next: end}
+        end: {kind: terminal, outcome: completed}
+      strings:
+        en: {t: T}
+      """
+    return Linter.lint(FlowLoader.load(bytes: Array(text.utf8), file: "f.yaml")).map(\.description)
+  }
+
+  @Test func anUnknownTypeIsReportedOnce() {
+    #expect(
+      Self.findings(type: "double") == [
+        "f.yaml:5:13: error: unknown type 'double'; expected one of 'bool', 'date', 'decimal', 'duration', 'int', "
+          + "'list', 'map', 'string' [schema]",
+        "f.yaml:6:17: error: unknown type 'double'; expected one of 'bool', 'date', 'decimal', 'duration', 'int', "
+          + "'list', 'map', 'string' [schema]",
+      ])
+  }
+
+  /// The same uses with a type that does not fit them are each reported (the check the unknown type skips).
+  @Test func aKnownTypeIsCheckedAtEveryUse() {
+    #expect(
+      Self.findings(type: "string") == [
+        "f.yaml:5:30: error: expected a string, found a number [schema]",
+        "f.yaml:6:34: error: expected a string, found a list [schema]",
+        "f.yaml:13:15: error: variable 'picks' of multi-choice step 'welcome' must be a list; found string "
+          + "[expression-type]",
+        "f.yaml:14:15: error: operator '*' cannot be applied to string and int [expression-type]",
+        "f.yaml:15:51: error: operator '*' cannot be applied to string and int [expression-type]",
+      ])
+  }
+}

@@ -182,6 +182,12 @@ package enum VariableType: String, Sendable, Hashable, CaseIterable {
 package struct Variable: Sendable, Hashable {
   package let name: String
   package let type: VariableType
+  /// False when the flow's `type` is missing or not a type (reported as an error): ``type`` is then `string` so
+  /// that the flow compiles, and expressions treat the variable as of any type, so that the one mistake is not
+  /// reported again at every use.
+  package let typeIsKnown: Bool
+  /// The type expressions that read or write the variable are checked against: `any` when ``typeIsKnown`` is false.
+  package var checkedType: ValueType { typeIsKnown ? type.valueType : .any }
   package let defaultValue: Value
   /// Allowed values for a string variable; a stored value outside them is replaced by the default.
   package let allowedValues: [String]?

@@ -180,17 +180,19 @@ final class Compiler {
 
   func compileVariable(_ entry: Node.Entry) -> Variable {
     let node = entry.value
-    let type = variableType(node["type"]) ?? .string
+    // An unknown type is reported once, here; nothing else is checked against a type the flow did not say.
+    let declared = variableType(node["type"])
+    let type = declared ?? .string
     // A default that does not fit is reported below as not of the variable's type.
     let written = node["default"].map { (try? Value(exactly: $0)) ?? .null }
     let defaultValue = written.flatMap(type.coerce) ?? type.zero
-    if let defaultNode = node["default"], written.flatMap(type.coerce) == nil {
+    if declared != nil, let defaultNode = node["default"], written.flatMap(type.coerce) == nil {
       error(
         "default of '\(entry.key)' must be \(type.article) \(type.rawValue); found \(defaultNode.kindDescription)",
         at: defaultNode.location)
     }
     return Variable(
-      name: entry.key, type: type, defaultValue: defaultValue,
+      name: entry.key, type: type, typeIsKnown: declared != nil, defaultValue: defaultValue,
       allowedValues: node["values"]?.sequence?.compactMap(scalarString),
       persistKey: node["persist"].flatMap(scalarString), initial: node["initial"].flatMap(expression),
       location: entry.keyLocation)

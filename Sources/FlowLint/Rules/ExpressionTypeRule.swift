@@ -96,11 +96,12 @@ struct ExpressionTypeRule: LintRule {
     checkVariableKinds(context)
   }
 
-  /// Choice, input and form variables of the right type; `VAR.KEY` only on map variables.
+  /// Choice, input and form variables of the right type; `VAR.KEY` only on map variables. A variable whose type is
+  /// unknown (reported where it is declared) is not checked.
   private func checkVariableKinds(_ context: LintContext) {
     let flow = context.flow
     for use in context.walk.variableUses {
-      guard let variable = flow.variable(use.name), let key = use.key else { continue }
+      guard let variable = flow.variable(use.name), variable.typeIsKnown, let key = use.key else { continue }
       if variable.type != .map {
         context.report(
           Self.description,
@@ -108,7 +109,7 @@ struct ExpressionTypeRule: LintRule {
       }
     }
     for step in flow.steps {
-      if let choice = step.choice, let variable = flow.variable(choice.variable.value) {
+      if let choice = step.choice, let variable = flow.variable(choice.variable.value), variable.typeIsKnown {
         let expected: VariableType = step.kind == .multiChoice ? .list : .string
         if variable.type != expected {
           context.report(
@@ -117,14 +118,16 @@ struct ExpressionTypeRule: LintRule {
             at: choice.variable.location)
         }
       }
-      if let input = step.textInput, let variable = flow.variable(input.variable.value), variable.type != .string {
+      if let input = step.textInput, let variable = flow.variable(input.variable.value), variable.typeIsKnown,
+        variable.type != .string
+      {
         context.report(
           Self.description,
           "variable '\(variable.name)' of text-input step '\(step.id)' must be a string; found \(variable.type.rawValue)",
           at: input.variable.location)
       }
       for field in step.fields {
-        guard let variable = flow.variable(field.target.variable) else { continue }
+        guard let variable = flow.variable(field.target.variable), variable.typeIsKnown else { continue }
         let type = field.target.key == nil ? variable.type : (variable.type == .map ? .string : nil)
         guard let type else { continue }
         let expected = field.type.valueType
