@@ -263,6 +263,39 @@ import Testing
     }
   }
 
+  /// One thread launches every setup before it takes any state's moves: a transition taken by a later setup's
+  /// launch (tier 2 skips `a`) has that launch as its witness, even when another part takes it from an earlier
+  /// state by a move (tier 1's root taps `again`).
+  @Test func aLaunchIsTheWitnessBeforeAnyMove() throws {
+    let flow = try compileFlow(
+      """
+      flow: launches
+      version: "1"
+      locales: [en]
+      start: a
+      environment:
+        tier: { type: int, default: 1, values: [1, 2] }
+      variables:
+        n: { type: int, default: 0 }
+      steps:
+        a:
+          kind: screen
+          skipIf: env.tier == 2 || n == 1
+          next: b
+          buttons:
+            again: { label: again, to: a, effects: [{ set: n, value: "1" }] }
+        b: { kind: terminal, outcome: completed }
+      """)
+    let one = Explorer(flow: flow).explore()
+    let skip = FlowTransition(from: "a", to: "b", kind: .skipIf)
+    #expect(one.transitionWitness[skip]?.move == -1, "\(one.transitionWitness)")
+    var options = ExploreOptions()
+    options.jobs = 2
+    let parted = Explorer(flow: flow, options: options).explore()
+    #expect(parted.parts == 2)
+    Self.expectSame(one, parted, "launches --jobs 2")
+  }
+
   /// A limit on states that one thread's run reaches, or that a part alone passes, leaves the parts' work: the
   /// states are then explored in batches, which stop where one thread stops.
   @Test func aLimitOnStatesIsWhereOneThreadStops() throws {

@@ -224,15 +224,21 @@ extension Exploration {
       transitionReuse.misses += exploration.transitionReuse.misses
       transitionReuse.mismatches += exploration.transitionReuse.mismatches
       transitionReuse.unaccounted += exploration.transitionReuse.unaccounted
-      // The first edge to take each, in one thread's order: the one from the state with the lowest id.
+      // The first edge to take each, in one thread's order: a launch (move -1) before any move, as one thread
+      // launches every setup before it takes a state (the roots' ids follow their setups), then the move from the
+      // state with the lowest id.
+      func first(_ kept: (state: Int32, move: Int32)?, _ witness: (state: Int32, move: Int32)) -> Bool {
+        guard let kept else { return false }
+        return (kept.move >= 0 ? 1 : 0, kept.state) <= (witness.move >= 0 ? 1 : 0, witness.state)
+      }
       for (transition, witness) in exploration.transitionWitness {
         let renumbered = (state: id(part, witness.state), move: moveID(part, witness.move))
-        if let kept = transitionWitness[transition], kept.state <= renumbered.state { continue }
+        if first(transitionWitness[transition], renumbered) { continue }
         transitionWitness[transition] = renumbered
       }
       for (outcome, witness) in exploration.permissionOutcomeWitness {
         let renumbered = (state: id(part, witness.state), move: moveID(part, witness.move))
-        if let kept = permissionOutcomeWitness[outcome], kept.state <= renumbered.state { continue }
+        if first(permissionOutcomeWitness[outcome], renumbered) { continue }
         permissionOutcomeWitness[outcome] = renumbered
       }
     }
