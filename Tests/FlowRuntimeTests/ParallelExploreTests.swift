@@ -296,6 +296,41 @@ import Testing
     Self.expectSame(one, parted, "launches --jobs 2")
   }
 
+  /// A flow that counts on and on has one state waiting at a time: the exploring thread expands each itself
+  /// instead of sharing out a batch of one state (a batch a state made `--jobs 2` about fifty times slower than one
+  /// thread on such a flow, and slower with every state). A flow with many waiting states is shared out.
+  @Test func aNarrowFrontierIsNotSharedOut() throws {
+    let flow = try compileFlow(
+      """
+      flow: counting
+      version: "1"
+      locales: [en]
+      start: count
+      variables:
+        n: { type: int, default: 0 }
+      steps:
+        count:
+          kind: screen
+          next: done
+          buttons:
+            add: { label: add, to: count, effects: [{ set: n, value: "n + 1" }] }
+        done: { kind: terminal, outcome: completed }
+      """)
+    var options = ExploreOptions()
+    options.maxStates = 3_000
+    let one = Explorer(flow: flow, options: options).explore()
+    options.jobs = 2
+    options.oneThreadFirst = 0
+    let counted = Explorer(flow: flow, options: options).explore()
+    #expect(counted.batches == 0 && counted.parts == 1)
+    Self.expectSame(one, counted, "counting --jobs 2")
+    var wide = ExploreOptions()
+    wide.maxStates = 3_000
+    wide.jobs = 2
+    wide.oneThreadFirst = 0
+    #expect(Explorer(flow: try StateCoderTests.seed("lingo-subscription.yaml"), options: wide).explore().batches > 0)
+  }
+
   /// A limit on states that one thread's run reaches, or that a part alone passes, leaves the parts' work: the
   /// states are then explored in batches, which stop where one thread stops.
   @Test func aLimitOnStatesIsWhereOneThreadStops() throws {

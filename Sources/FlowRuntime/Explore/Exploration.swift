@@ -59,6 +59,8 @@ package struct Exploration: Sendable {
   /// The parts explored on threads of their own, each holding some of the environments (Explorer+Partitioned.swift);
   /// 1 when one exploration found every state.
   package var parts = 1
+  /// The batches of waiting states shared out to threads (Explorer+Parallel.swift); 0 on one thread.
+  package var batches = 0
   /// For each of ``setups``, the state its launch gave (-1 when the launch failed or a limit stopped it).
   var rootOfSetup: [Int32] = []
   /// For each of ``moves``, the state being taken when it was first made (-1 for a launch): explorations of

@@ -474,14 +474,17 @@ extension Explorer {
         if options.jobs > 1 && processed >= options.oneThreadFirst && workers == nil {
           workers = ReusingWorkers(jobs: options.jobs, seed: transitions)
         }
-        if let workers {
+        // Fewer waiting states than a piece for each thread (a frontier of a few states, as in a flow that counts
+        // on and on) are expanded here one at a time: a batch of them cost more than their moves, every batch.
+        let fewest = Explorer.parallelPiece * options.jobs
+        if let workers, ahead != nil || set.count - processed >= fewest {
           // Batches of waiting states are expanded from their start on `jobs - 1` threads and taken here in order,
           // as one thread takes them (Explorer+Parallel.swift); the states waiting behind a batch are expanded while
           // it is taken. The moves the threads' caches made are learnt here first.
           let current = ahead ?? batch(from: processed, retiring: taken.take(), workers: workers)
           let (pieces, claimed) = current.claim()
           let after = processed + current.count
-          ahead = after < set.count ? batch(from: after, retiring: taken.take(), workers: workers) : nil
+          ahead = set.count - after < fewest ? nil : batch(from: after, retiring: taken.take(), workers: workers)
           workers.teach(&transitions, batch: current.number)
           var index = 0
           for piece in pieces[..<claimed] where !result.hitLimit {
@@ -536,6 +539,7 @@ extension Explorer {
     /// The exploration, complete.
     consuming func finish() -> Exploration {
       result.processed = processed
+      result.batches = batchesMade
       result.firstEdge.append(Int32(result.edgeTo.count))
       result.keyBytes = set.bytes
       result.keyWidth = coder.width

@@ -22,6 +22,9 @@ extension Explorer {
   static let parallelBatch = 1_024
   /// States a thread takes at a time.
   static let parallelPiece = 32
+  /// Most moves the exploring thread keeps for the threads' caches to learn between two batches: while the
+  /// frontier is too narrow for a batch, it expands every state itself and no batch teaches them.
+  static let lessonsKept = 16_384
 
   /// A thread's own transition cache (``TransitionCache``) for `--jobs N`: the moves of the states it expands are
   /// reused or made by the engine and kept, as one thread does (Explorer+Reusing.swift). Each cache learns the

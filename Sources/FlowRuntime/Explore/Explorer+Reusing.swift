@@ -93,7 +93,7 @@ extension Explorer.Exploring {
         let remembered = transitions.remember(
           kept, context: context, move: index, words: words, successor: successorWords, coder: &coder)
         place.outcome = remembered?.id
-        if workers != nil, let remembered {
+        if workers != nil, lessons.count < Explorer.lessonsKept, let remembered {
           lessons.append(transitions.lesson(words: words, context: context, move: index, kept: remembered))
         }
         switch made {
