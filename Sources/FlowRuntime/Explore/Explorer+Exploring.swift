@@ -9,7 +9,7 @@ extension Explorer {
     let explorer: Explorer
     let options: ExploreOptions
     let flow: Flow
-    /// The launch setups explored: all of the flow's, or one environment's (Explorer+Partitioned.swift).
+    /// The launch setups explored: all of the flow's, or those of a part's environments (Explorer+Partitioned.swift).
     let setups: [ExploreSetup]
     var result: Exploration
     var coder: StateCoder
