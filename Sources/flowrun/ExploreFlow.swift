@@ -78,16 +78,16 @@ struct ExploreFlow: AsyncParsableCommand {
     help: ArgumentHelp(
       "Threads that explore (1 to 256; default 1). The states, their numbering and what the report finds are "
         + "the same for every value. A flow whose launch setups differ in their environment (facts with several "
-        + "values) is explored in parts, its environments dealt out to the threads, each part with states and a "
-        + "cache of its own (the report's memory line can differ from one thread's); the states of one "
-        + "environment are shared out in batches, each thread with a cache of its own, and stored in order on "
-        + "one of them. docs/benchmarks.md says what two threads gain on 2 cores."))
+        + "values) or their experiments' variants is explored in parts, those dealt out to the threads, each part "
+        + "with states and a cache of its own (the report's memory line can differ from one thread's); otherwise "
+        + "the states are shared out in batches, each thread with a cache of its own, and stored in order on one "
+        + "of them. docs/benchmarks.md says what two threads gain on 2 cores."))
   var jobs = ExploreOptions().jobs
 
   @Option(
     parsing: .unconditional,
     help: ArgumentHelp(
-      "With --jobs above 1 and one environment, the states explored on one thread before the others join (0 to "
+      "With --jobs above 1 and no parts, the states explored on one thread before the others join (0 to "
         + "1000000000; default 32768): the threads start from what it learnt, and a smaller flow is explored on "
         + "one thread.",
       valueName: "states"))

@@ -1,4 +1,5 @@
 import FlowCore
+import FlowYAML
 import Foundation
 import Testing
 
@@ -210,6 +211,31 @@ import Testing
     let locales = parts.map { Set($0.map { setups[$0].environment["locale"] }) }
     #expect(locales == [[.string("en-US")], [.string("ja-JP")]], "\(locales)")
     #expect(Explorer.parts(of: setups, jobs: 100).count == Explorer.environments(of: setups).count)
+  }
+
+  /// An experiment's variant is assigned at launch and kept (a relaunch pins it again, a reset leaves it), so
+  /// setups with different variants share no state either: lingo-subscription (one environment, two variants of
+  /// `paywallPosition`) is explored in two parts, and Tests/Flows/experiments.yaml (two experiments of two
+  /// variants) in up to four, as one thread explores them.
+  @Test func variantsAreExploredInParts() throws {
+    let lingo = Explorer(flow: try StateCoderTests.seed("lingo-subscription.yaml")).setups
+    let parts = Explorer.parts(of: lingo, jobs: 2)
+    #expect(parts.count == 2)
+    #expect(
+      parts.map { Set($0.map { lingo[$0].variants }) } == [
+        [["paywallPosition": "late"]], [["paywallPosition": "early"]],
+      ])
+    let file = StateCoderTests.packageRoot.appendingPathComponent("Tests/Flows/experiments.yaml").path
+    let node = try YAMLLoader.load(bytes: Array(try Data(contentsOf: URL(fileURLWithPath: file))), file: file)
+    let flow = try #require(FlowCompiler.compile(node, file: file).0)
+    let one = Explorer(flow: flow).explore()
+    for jobs in 2...4 {
+      var options = ExploreOptions()
+      options.jobs = jobs
+      let parted = Explorer(flow: flow, options: options).explore()
+      #expect(parted.parts == jobs, "--jobs \(jobs)")
+      Self.expectSame(one, parted, "experiments.yaml --jobs \(jobs)")
+    }
   }
 
   /// A flow that fails on some moves, stops on an input it refuses and has a dead end, in three environments that

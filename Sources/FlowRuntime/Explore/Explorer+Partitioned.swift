@@ -1,12 +1,14 @@
 import Dispatch
 import FlowCore
 
-/// `flowrun explore --jobs N` on a flow whose launch setups differ in their environment: the environments dealt out
-/// to N parts, each part explored on a thread of its own, and the explorations put together as one thread numbers
-/// the states.
+/// `flowrun explore --jobs N` on a flow whose launch setups differ in their environment or their experiments'
+/// variants: those dealt out to N parts, each part explored on a thread of its own, and the explorations put
+/// together as one thread numbers the states.
 ///
-/// No move changes a fact of the environment (a relaunch keeps the device's), and every state's key holds the
-/// facts (``StateCoder``): a state launched in one environment is never reached from another. So each part is
+/// No move changes a fact of the environment (a relaunch keeps the device's) or an experiment's variant (assigned at
+/// launch, pinned in every setup, kept by a relaunch and by a reset), and every state's key holds both
+/// (``StateCoder``): a state launched in one environment with one set of variants is never reached from another.
+/// Below, an "environment" is such a pair. So each part is
 /// explored as one thread explores a whole flow, with a set, a coder and a transition cache of its own, and the
 /// threads share nothing but the flow while they run: they go about as fast as separate processes. Each cache
 /// learns the moves for itself, so there are as few parts as jobs.
@@ -18,16 +20,21 @@ import FlowCore
 /// id (``Exploration/init(merging:groups:setups:flow:options:)``). Everything found is renumbered the same way,
 /// and what one thread keeps in the order it met it (moves, failures, dead ends, witnesses) is put in that order.
 extension Explorer {
-  /// The indices of ``setups`` grouped by environment, each group in order and the groups in the order of their
-  /// first setup.
+  /// The indices of ``setups`` grouped by environment and variants, each group in order and the groups in the
+  /// order of their first setup.
   static func environments(of setups: [ExploreSetup]) -> [[Int]] {
+    struct Environment: Hashable {
+      let facts: [String: Value]
+      let variants: [String: String]
+    }
     var groups: [[Int]] = []
-    var groupOf: [[String: Value]: Int] = [:]
+    var groupOf: [Environment: Int] = [:]
     for (index, setup) in setups.enumerated() {
-      if let group = groupOf[setup.environment] {
+      let environment = Environment(facts: setup.environment, variants: setup.variants)
+      if let group = groupOf[environment] {
         groups[group].append(index)
       } else {
-        groupOf[setup.environment] = groups.count
+        groupOf[environment] = groups.count
         groups.append([index])
       }
     }

@@ -327,11 +327,12 @@ package struct ExploreOptions: Sendable {
   /// Keep each state as a 64-bit fingerprint of its key instead of the key (`--compact`, hash compaction): less
   /// memory per state, at the risk (about n² / 2⁶⁵ for n states) that two states are taken as one.
   package var compact = false
-  /// Threads that explore (`--jobs`): the result is the same for every value. Setups in several environments
-  /// are explored in parts, an environment's states never being reached from another's (Explorer+Partitioned.swift);
+  /// Threads that explore (`--jobs`): the result is the same for every value. Setups in several environments or
+  /// with several sets of experiment variants are explored in parts, one's states never being reached from
+  /// another's (Explorer+Partitioned.swift);
   /// one environment's waiting states are shared out in batches (Explorer+Parallel.swift).
   package var jobs = 1
-  /// With more than one job and one environment, the states expanded on one thread first: its transition cache
+  /// With more than one job and no parts, the states expanded on one thread first: its transition cache
   /// learns most moves early, and each thread then starts from a copy of it instead of learning them again (a
   /// flow with fewer states is explored on one thread).
   package var oneThreadFirst = 32_768
