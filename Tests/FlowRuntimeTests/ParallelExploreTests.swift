@@ -1,5 +1,4 @@
 import FlowCore
-import FlowYAML
 import Foundation
 import Testing
 
@@ -225,9 +224,7 @@ import Testing
       parts.map { Set($0.map { lingo[$0].variants }) } == [
         [["paywallPosition": "late"]], [["paywallPosition": "early"]],
       ])
-    let file = StateCoderTests.packageRoot.appendingPathComponent("Tests/Flows/experiments.yaml").path
-    let node = try YAMLLoader.load(bytes: Array(try Data(contentsOf: URL(fileURLWithPath: file))), file: file)
-    let flow = try #require(FlowCompiler.compile(node, file: file).0)
+    let flow = try StateCoderTests.flow(at: "Tests/Flows/experiments.yaml")
     let one = Explorer(flow: flow).explore()
     for jobs in 2...4 {
       var options = ExploreOptions()

@@ -11,8 +11,11 @@ import Testing
 
   /// The explorer keeps only a state's key and payload and rebuilds the state from them when it expands it:
   /// every state reached in a seed flow must come back equal, or the exploration would go on from another state.
-  static func seed(_ name: String) throws -> Flow {
-    let file = packageRoot.appendingPathComponent("flows/\(name)").path
+  static func seed(_ name: String) throws -> Flow { try flow(at: "flows/\(name)") }
+
+  /// The flow of the repository's file at `path` (relative to the package root), compiled.
+  static func flow(at path: String) throws -> Flow {
+    let file = packageRoot.appendingPathComponent(path).path
     let node = try YAMLLoader.load(bytes: Array(try Data(contentsOf: URL(fileURLWithPath: file))), file: file)
     return try #require(FlowCompiler.compile(node, file: file).0)
   }

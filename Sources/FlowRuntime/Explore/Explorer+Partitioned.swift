@@ -66,26 +66,19 @@ extension Explorer {
     alone.options.maxStates = max(1, (options.maxStates + groups.count - 1) / groups.count)
     let progress = options.progress.map { ProgressTotals(parts: groups.count, report: $0) }
     let results = Locked([Exploration?](repeating: nil, count: groups.count))
-    let next = Locked(0)
-    let work: @Sendable () -> Void = { [alone] in
-      while true {
-        let index = next.withLock { next in
-          defer { next += 1 }
-          return next
-        }
-        guard index < groups.count else { return }
-        var explorer = alone
-        if let progress { explorer.options.progress = { progress.note($0, part: index) } }
-        var exploring = Exploring(explorer, setups: groups[index].map { setups[$0] })
-        exploring.launch()
-        exploring.expandWaiting()
-        let part = exploring.finish()
-        results.withLock { $0[index] = part }
-      }
+    // There are no more parts than jobs: a thread for each, this one exploring the first.
+    let explore: @Sendable (Int) -> Void = { [alone] index in
+      var explorer = alone
+      if let progress { explorer.options.progress = { progress.note($0, part: index) } }
+      var exploring = Exploring(explorer, setups: groups[index].map { setups[$0] })
+      exploring.launch()
+      exploring.expandWaiting()
+      let part = exploring.finish()
+      results.withLock { $0[index] = part }
     }
     let group = DispatchGroup()
-    for _ in 1..<groups.count { DispatchQueue.global().async(group: group, execute: work) }
-    work()
+    for index in 1..<groups.count { DispatchQueue.global().async(group: group) { explore(index) } }
+    explore(0)
     group.wait()
     let parts = results.withLock { $0 }.compactMap { $0 }
     return Exploration(merging: parts, groups: groups, setups: setups, flow: flow, options: options)
