@@ -22,6 +22,16 @@ package func concurrently<First: Sendable, Second>(
   return (task.result!, other)
 }
 
+/// Runs `body(0)` on this thread and `body(1)` to `body(count - 1)` each on a thread of its own, and returns once
+/// all are done. When a thread cannot be started, its body runs on this thread after `body(0)`.
+package func concurrently(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) {
+  let threads = (1..<max(count, 1)).map { index in (index, JoinableThread { body(index) }) }
+  body(0)
+  for (index, thread) in threads {
+    if let thread { thread.join() } else { body(index) }
+  }
+}
+
 /// The work and result of the thread `concurrently` starts: only that thread writes `result`, and the caller
 /// reads it only after joining the thread.
 private final class ThreadTask<Result: Sendable>: @unchecked Sendable {

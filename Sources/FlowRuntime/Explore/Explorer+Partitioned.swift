@@ -1,4 +1,3 @@
-import Dispatch
 import FlowCore
 
 /// `flowrun explore --jobs N` on a flow whose launch setups differ in their environment or their experiments'
@@ -76,10 +75,7 @@ extension Explorer {
       let part = exploring.finish()
       results.withLock { $0[index] = part }
     }
-    let group = DispatchGroup()
-    for index in 1..<groups.count { DispatchQueue.global().async(group: group) { explore(index) } }
-    explore(0)
-    group.wait()
+    concurrently(groups.count, explore)
     let parts = results.withLock { $0 }.compactMap { $0 }
     return Exploration(merging: parts, groups: groups, setups: setups, flow: flow, options: options)
   }
