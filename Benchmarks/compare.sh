@@ -7,7 +7,8 @@
 #
 # Environment: SCRATCH_PATH (default .build) is the SwiftPM scratch path; BUDGET (default 2) the seconds each
 # Python chain driver runs for. Whole-process times are medians of hyperfine runs (or of a timing loop when
-# hyperfine cannot be installed); in-process times are the best of several runs.
+# hyperfine cannot be installed), flowlint's and check-jsonschema's taken in turns; in-process times are the best
+# of several runs.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
@@ -53,27 +54,58 @@ trap 'rm -rf "$work"' EXIT
 "$bin/flowbench" generate 10000 >"$work/generated-10000.yaml"
 cc -O2 -o "$work/yamlscan" Benchmarks/reference/yamlscan.c -lyaml
 
+# run_times RUNS WARMUPS FILE COMMAND...: runs COMMAND WARMUPS times unmeasured, then RUNS times, and appends the
+# wall-clock seconds of each measured run to FILE, a line each.
+run_times() {
+  local runs=$1 warmups=$2 file=$3
+  shift 3
+  if command -v hyperfine >/dev/null 2>&1; then
+    hyperfine -N --warmup "$warmups" --runs "$runs" --export-json "$work/h.json" --style none "$(printf '%q ' "$@")" \
+      >/dev/null 2>&1 || { echo "command failed: $*" >&2; return 1; }
+    "$py" -c 'import json,sys; print(*json.load(open(sys.argv[1]))["results"][0]["times"], sep="\n")' "$work/h.json" >>"$file"
+  else
+    "$py" - "$runs" "$warmups" "$@" >>"$file" <<'EOF'
+import subprocess, sys, time
+runs, warmups, command = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3:]
+for run in range(warmups + runs):
+    start = time.perf_counter()
+    subprocess.run(command, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    if run >= warmups:
+        print(time.perf_counter() - start)
+EOF
+  fi
+}
+
+# median_of FILE: the median of the seconds in FILE, one a line.
+median_of() { "$py" -c 'import statistics,sys; print("%.4f" % statistics.median(map(float, open(sys.argv[1]))))' "$1"; }
+
 # median_seconds RUNS COMMAND...: the median wall-clock time of RUNS whole-process runs (after one warm-up).
 median_seconds() {
   local runs=$1
   shift
-  if command -v hyperfine >/dev/null 2>&1; then
-    hyperfine -N --warmup 1 --runs "$runs" --export-json "$work/h.json" --style none "$(printf '%q ' "$@")" \
-      >/dev/null 2>&1 || { echo "command failed: $*" >&2; return 1; }
-    "$py" -c 'import json,sys; print("%.4f" % json.load(open(sys.argv[1]))["results"][0]["median"])' "$work/h.json"
-  else
-    "$py" - "$runs" "$@" <<'EOF'
-import statistics, subprocess, sys, time
-runs, command = int(sys.argv[1]), sys.argv[2:]
-subprocess.run(command, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-times = []
-for _ in range(runs):
-    start = time.perf_counter()
-    subprocess.run(command, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    times.append(time.perf_counter() - start)
-print("%.4f" % statistics.median(times))
-EOF
-  fi
+  : >"$work/times"
+  run_times "$runs" 1 "$work/times" "$@" && median_of "$work/times"
+}
+
+# side_by_side ROUNDS OURS_RUNS THEIRS_RUNS -- OURS... -- THEIRS...: "ours theirs", the median wall-clock times of
+# both commands measured in turns (after a warm-up of each): in each of ROUNDS rounds, OURS_RUNS runs of ours and
+# then THEIRS_RUNS of theirs. A slow minute of the machine then falls on both sides, not on one.
+side_by_side() {
+  local rounds=$1 ours_runs=$2 theirs_runs=$3 ours=() theirs=()
+  shift 4
+  while [ "$1" != -- ]; do
+    ours+=("$1")
+    shift
+  done
+  shift
+  theirs=("$@")
+  : >"$work/ours"
+  : >"$work/theirs"
+  for round in $(seq "$rounds"); do
+    run_times "$ours_runs" $((round == 1 ? 3 : 0)) "$work/ours" "${ours[@]}" || return 1
+    run_times "$theirs_runs" $((round == 1 ? 1 : 0)) "$work/theirs" "${theirs[@]}" || return 1
+  done
+  echo "$(median_of "$work/ours") $(median_of "$work/theirs")"
 }
 
 # median_run FILE COLUMN: the line of FILE (one run a line, figures separated by spaces) whose figure in COLUMN
@@ -106,12 +138,11 @@ documents=(flows/*.yaml "$work/generated-1000.yaml" "$work/generated-10000.yaml"
 for document in "${documents[@]}"; do
   name=$(basename "$document")
   case "$name" in
-    generated-10000.yaml) ours_runs=10 ref_runs=3 factor=50 ;;
-    generated-*) ours_runs=10 ref_runs=3 factor=20 ;;
-    *) ours_runs=20 ref_runs=5 factor=100 ;;
+    generated-*) rounds=3 ours_runs=4 factor=$([ "$name" = generated-10000.yaml ] && echo 50 || echo 20) ;;
+    *) rounds=5 ours_runs=8 factor=100 ;;
   esac
-  ours=$(median_seconds "$ours_runs" "$bin/flowlint" "$document")
-  reference=$(median_seconds "$ref_runs" "$cjs" --schemafile schemas/flow.schema.json "$document")
+  read -r ours reference < <(side_by_side "$rounds" "$ours_runs" 1 -- "$bin/flowlint" "$document" \
+    -- "$cjs" --schemafile schemas/flow.schema.json "$document")
   target="≥ ${factor}× faster: $(verdict "$reference / $ours >= $factor")"
   case "$name" in
     generated-10000.yaml) target="$target; < 0.1 s: $(verdict "$ours < 0.1")" ;;
