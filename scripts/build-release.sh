@@ -20,8 +20,22 @@
 #   (scripts/startup-order.py lists them), so a process maps fewer pages as it starts; lld, the toolchain's
 #   linker, is the one that takes such a list. docs/benchmarks.md ("Where the time goes") has what it gains. A
 #   product without a list is linked in lld's own order; a name a list has and the code no longer has is skipped.
+# - Before building, it checks that the C compiler finds the static libraries the link needs, and when one is
+#   missing says which and the apt-get line that installs it (exit 1), where the linker would only say "unable to
+#   find library -lbsd" after the whole build.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+if command -v "${CC:-cc}" >/dev/null 2>&1; then
+  missing=()
+  for library in yaml edit tinfo bsd md; do
+    [ "$("${CC:-cc}" -print-file-name="lib$library.a")" = "lib$library.a" ] && missing+=("lib$library.a")
+  done
+  if [ ${#missing[@]} -gt 0 ]; then
+    echo "scripts/build-release.sh: a static build links libyaml, libedit and the libraries libedit needs; this machine lacks ${missing[*]}." >&2
+    echo "Install them with: apt-get install -y libyaml-dev libedit-dev   (libedit-dev brings libncurses-dev, libbsd-dev and libmd-dev)" >&2
+    exit 1
+  fi
+fi
 product=""
 previous=""
 for argument in "$@"; do
