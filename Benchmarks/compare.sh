@@ -140,7 +140,8 @@ documents=(flows/*.yaml "$work/generated-1000.yaml" "$work/generated-10000.yaml"
 for document in "${documents[@]}"; do
   name=$(basename "$document")
   case "$name" in
-    generated-*) rounds=3 ours_runs=4 factor=$([ "$name" = generated-10000.yaml ] && echo 50 || echo 20) ;;
+    generated-10000.yaml) rounds=3 ours_runs=4 factor=50 ;;
+    generated-*) rounds=3 ours_runs=4 factor=20 ;;
     *) rounds=5 ours_runs=8 factor=100 ;;
   esac
   read -r ours reference < <(side_by_side "$rounds" "$ours_runs" 1 -- "$bin/flowlint" "$document" \

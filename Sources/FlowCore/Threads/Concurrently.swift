@@ -23,9 +23,11 @@ package func concurrently<First: Sendable, Second>(
 }
 
 /// Runs `body(0)` on this thread and `body(1)` to `body(count - 1)` each on a thread of its own, and returns once
-/// all are done. When a thread cannot be started, its body runs on this thread after `body(0)`.
+/// all are done (at once when `count` is 0). When a thread cannot be started, its body runs on this thread after
+/// `body(0)`.
 package func concurrently(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) {
-  let threads = (1..<max(count, 1)).map { index in (index, JoinableThread { body(index) }) }
+  guard count > 0 else { return }
+  let threads = (1..<count).map { index in (index, JoinableThread { body(index) }) }
   body(0)
   for (index, thread) in threads {
     if let thread { thread.join() } else { body(index) }
