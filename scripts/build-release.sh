@@ -18,7 +18,7 @@
 # - `-use-ld=lld`, `-function-sections` and `--symbol-ordering-file=scripts/startup-order/PRODUCT.txt`: the
 #   functions that the product's everyday commands run, then the data they touch, are placed first and together
 #   (scripts/startup-order.py lists them), so a process maps fewer pages as it starts; lld, the toolchain's
-#   linker, is the one that takes such a list. docs/benchmarks.md ("Where the time goes") has what it gains. A
+#   linker, is the one that takes such a list. docs/benchmarks-history.md ("A seed flow") has what it gains. A
 #   product without a list is linked in lld's own order; a name a list has and the code no longer has is skipped.
 # - Before building, it checks that the C compiler finds the static libraries the link needs, and when one is
 #   missing says which and the apt-get line that installs it (exit 1), where the linker would only say "unable to

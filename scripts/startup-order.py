@@ -14,7 +14,7 @@ The same holds for the writable data a process touches: the caches of type metad
 globals and the globals themselves lie in the data and zero-filled (bss) sections of hundreds of objects, and each
 page of them touched is a fault, a copy or a zeroed page. Listed after the functions, in the order first touched,
 they draw their objects' data sections together too: a lint of tempoai took 81 faults in bss and 35 in other
-data without them, 52 and 23 with them (docs/benchmarks.md, "Where the time goes").
+data without them, 52 and 23 with them (docs/benchmarks-history.md, "A seed flow, whole process").
 
 How: each of a tool's commands below runs once under `valgrind --tool=callgrind` (the release binaries must be
 built first, `bash scripts/build-release.sh --product flowlint` and `--product flowrun`), and every function it
