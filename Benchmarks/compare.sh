@@ -23,8 +23,9 @@ if ! command -v hyperfine >/dev/null 2>&1 && [ "$(id -u)" = 0 ] && command -v ap
   note "installing hyperfine"
   apt-get install -y -qq hyperfine >/dev/null 2>&1 || { apt-get update -qq && apt-get install -y -qq hyperfine >/dev/null 2>&1; } || true
 fi
-if ! dpkg -s libyaml-dev >/dev/null 2>&1 && [ "$(id -u)" = 0 ]; then
-  apt-get install -y -qq libyaml-dev >/dev/null 2>&1 || { apt-get update -qq && apt-get install -y -qq libyaml-dev; }
+# The static build links libyaml and libedit (scripts/build-release.sh).
+if { ! dpkg -s libyaml-dev >/dev/null 2>&1 || ! dpkg -s libedit-dev >/dev/null 2>&1; } && [ "$(id -u)" = 0 ]; then
+  apt-get install -y -qq libyaml-dev libedit-dev >/dev/null 2>&1 || { apt-get update -qq && apt-get install -y -qq libyaml-dev libedit-dev; }
 fi
 if ! command -v spin >/dev/null 2>&1 && [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
   note "installing spin (the SPIN model checker, the reference for explore)"
