@@ -110,8 +110,8 @@ extension Exploration {
   /// lists the setups of each, as ``Explorer/parts(of:jobs:)`` does); nil when a limit stopped one (each state was
   /// then taken: nothing is left unexplored) or the states are more than one thread keeps.
   ///
-  /// The states are first given their ids, level by level, on this thread (a merge of sorted runs); the arrays in
-  /// the new order are then made on two threads, each making half of each.
+  /// The states are first given their ids, level by level, on this thread (a merge of sorted runs); each part's
+  /// states and edges are then copied to their places on a thread of its own.
   init?(merging parts: [Exploration], groups: [[Int]], setups: [ExploreSetup], flow: Flow, options: ExploreOptions) {
     let total = parts.reduce(0) { $0 + $1.stateCount }
     guard parts.count == groups.count, total <= options.maxStates,
@@ -122,50 +122,56 @@ extension Exploration {
     self.parts = parts.count
     // A state's index among all the parts' states: state `s` of part `p` is `base[p] + s`.
     let base = parts.dropLast().reduce(into: [0]) { $0.append($0.last! + $1.stateCount) }
-    let parents = parts.map(\.parent)
-    let (ids, order, levels) = Self.numbering(parts, groups: groups, base: base, parents: parents)
+    let (ids, levels) = Self.numbering(parts, groups: groups, base: base)
     self.levels = levels
     let (moves, moveFirstTaken, moveIDs, moveBase) = Self.numberingMoves(parts, ids: ids, base: base)
     (self.moves, self.moveFirstTaken) = (moves, moveFirstTaken)
 
-    // The states in their new order, made on two threads from the parts' own arrays.
-    let steps = parts.map(\.step)
-    let stateFlags = parts.map(\.flags)
-    let parentMoves = parts.map(\.parentMove)
-    step = .madeInParallel(count: total) { steps[Int(order.part[$0])][Int(order.state[$0])] }
-    flags = .madeInParallel(count: total) { stateFlags[Int(order.part[$0])][Int(order.state[$0])] }
-    parent = .madeInParallel(count: total) { index in
-      let (part, state) = (Int(order.part[index]), Int(order.state[index]))
-      let up = parents[part][state]
+    // Each part's states and edges copied to their new places, each part's on a thread of its own (as many as
+    // jobs): a part's arrays are read in order, and each writes places no other part writes.
+    /// The `count` elements of the states with the lowest ids, state `state` of `exploration` (part `part`) giving
+    /// `element(exploration, part, state)`.
+    func scattered<Element: BitwiseCopyable & Sendable>(
+      count: Int = total, _ element: @escaping @Sendable (Exploration, Int, Int) -> Element
+    ) -> [Element] {
+      .scattered(count: count, parts: parts.count) { part, output in
+        let exploration = parts[part]
+        for state in 0..<exploration.stateCount {
+          let id = Int(ids[base[part] + state])
+          if id < count { output[id] = element(exploration, part, state) }
+        }
+      }
+    }
+    step = scattered { exploration, _, state in exploration.step[state] }
+    flags = scattered { exploration, _, state in exploration.flags[state] }
+    parent = scattered { exploration, part, state in
+      let up = exploration.parent[state]
       return up < 0 ? -1 : ids[base[part] + Int(up)]
     }
-    parentMove = .madeInParallel(count: total) { index in
-      let (part, state) = (Int(order.part[index]), Int(order.state[index]))
-      let move = parentMoves[part][state]
+    parentMove = scattered { exploration, part, state in
+      let move = exploration.parentMove[state]
       return move < 0 ? -1 : moveIDs[moveBase[part] + Int(move)]
     }
-    for index in 0..<Int(levels.count > 1 ? levels[1] : Int32(total)) {
-      let part = Int(order.part[index])
-      setupOf.append(Int32(groups[part][Int(parts[part].setupOf[Int(order.state[index])])]))
+    setupOf = scattered(count: levels.count > 1 ? Int(levels[1]) : total) { exploration, part, state in
+      Int32(groups[part][Int(exploration.setupOf[state])])
     }
-    // The forward edges, each state's starting at `firstEdge` in the new order.
-    let edges = parts.map(\.edgeTo)
-    let partFirstEdges = parts.map(\.firstEdge)
-    firstEdge.reserveCapacity(total + 1)
-    var edgesKept: Int32 = 0
-    for index in 0..<total {
-      let (part, state) = (Int(order.part[index]), Int(order.state[index]))
-      firstEdge.append(edgesKept)
-      edgesKept += partFirstEdges[part][state + 1] - partFirstEdges[part][state]
+    // The forward edges, each state's starting at `firstEdge` in the new order: each state's count of edges after
+    // a 0, added up.
+    var firstEdge: [Int32] = .scattered(count: total + 1, parts: parts.count) { part, output in
+      let exploration = parts[part]
+      if part == 0 { output[0] = 0 }
+      for state in 0..<exploration.stateCount {
+        output[Int(ids[base[part] + state]) + 1] = exploration.firstEdge[state + 1] - exploration.firstEdge[state]
+      }
     }
-    firstEdge.append(edgesKept)
-    let starts = firstEdge
-    edgeTo = .madeInParallel(count: Int(edgesKept), over: total) { indices, output in
-      for index in indices {
-        let (part, state) = (Int(order.part[index]), Int(order.state[index]))
-        var slot = Int(starts[index])
-        for edge in Int(partFirstEdges[part][state])..<Int(partFirstEdges[part][state + 1]) {
-          output.initialize(slot, to: ids[base[part] + Int(edges[part][edge])])
+    for index in 0..<total { firstEdge[index + 1] += firstEdge[index] }
+    self.firstEdge = firstEdge
+    edgeTo = .scattered(count: Int(firstEdge[total]), parts: parts.count) { [firstEdge] part, output in
+      let exploration = parts[part]
+      for state in 0..<exploration.stateCount {
+        var slot = Int(firstEdge[Int(ids[base[part] + state])])
+        for edge in Int(exploration.firstEdge[state])..<Int(exploration.firstEdge[state + 1]) {
+          output[slot] = ids[base[part] + Int(exploration.edgeTo[edge])]
           slot += 1
         }
       }
@@ -245,19 +251,18 @@ extension Exploration {
     processed = total
   }
 
-  /// The parts' states in one thread's order: each state's id (state `s` of part `p` at `base[p] + s`), the part and
-  /// the state in it of each id, and the first id at each depth. Within a level, the roots come in the order of
-  /// their setups and the other states in the order of their parents' ids; within one part both hold already, so
-  /// the parts' runs of each level are merged.
+  /// The parts' states in one thread's order: each state's id (state `s` of part `p` at `base[p] + s`) and the
+  /// first id at each depth. Within a level, the roots come in the order of their setups and the other states in
+  /// the order of their parents' ids; within one part both hold already, so the parts' runs of each level are
+  /// merged.
   private static func numbering(
-    _ parts: [Exploration], groups: [[Int]], base: [Int], parents: [[Int32]]
-  ) -> (ids: [Int32], order: (part: [UInt8], state: [Int32]), levels: [Int32]) {
+    _ parts: [Exploration], groups: [[Int]], base: [Int]
+  ) -> (ids: [Int32], levels: [Int32]) {
     let total = parts.reduce(0) { $0 + $1.stateCount }
+    let parents = parts.map(\.parent)
     var ids = [Int32](repeating: -1, count: total)
-    var order: (part: [UInt8], state: [Int32]) = ([], [])
-    order.part.reserveCapacity(total)
-    order.state.reserveCapacity(total)
     var levels: [Int32] = []
+    var numbered: Int32 = 0
     for depth in 0... {
       var runs: [(part: Int, next: Int, end: Int)] = []
       for (part, exploration) in parts.enumerated() where depth < exploration.levels.count {
@@ -266,27 +271,27 @@ extension Exploration {
         runs.append((part, Int(partLevels[depth]), end))
       }
       guard !runs.isEmpty else { break }
-      levels.append(Int32(order.state.count))
-      // Where the next state of a run comes in the level (Int.max once the run is done).
-      func rank(_ run: (part: Int, next: Int, end: Int)) -> Int {
-        guard run.next < run.end else { return .max }
-        if depth == 0 { return groups[run.part][Int(parts[run.part].setupOf[run.next])] }
-        return Int(ids[base[run.part] + Int(parents[run.part][run.next])])
-      }
-      var ranks = runs.map(rank)
-      while true {
-        var first = 0
-        for run in runs.indices.dropFirst() where ranks[run] < ranks[first] { first = run }
-        guard ranks[first] < .max else { break }
-        let (part, state) = (runs[first].part, runs[first].next)
-        ids[base[part] + state] = Int32(order.state.count)
-        order.part.append(UInt8(part))  // parts <= jobs <= 256
-        order.state.append(Int32(state))
-        runs[first].next += 1
-        ranks[first] = rank(runs[first])
+      levels.append(numbered)
+      ids.withUnsafeMutableBufferPointer { ids in
+        // Where the next state of a run comes in the level (Int.max once the run is done).
+        func rank(_ run: (part: Int, next: Int, end: Int)) -> Int {
+          guard run.next < run.end else { return .max }
+          if depth == 0 { return groups[run.part][Int(parts[run.part].setupOf[run.next])] }
+          return Int(ids[base[run.part] + Int(parents[run.part][run.next])])
+        }
+        var ranks = runs.map(rank)
+        while true {
+          var first = 0
+          for run in runs.indices.dropFirst() where ranks[run] < ranks[first] { first = run }
+          guard ranks[first] < .max else { break }
+          ids[base[runs[first].part] + runs[first].next] = numbered
+          numbered += 1
+          runs[first].next += 1
+          ranks[first] = rank(runs[first])
+        }
       }
     }
-    return (ids, order, levels)
+    return (ids, levels)
   }
 
   /// The parts' moves numbered in the order one thread first makes them (by the id of the state being taken, then
@@ -321,35 +326,27 @@ extension Exploration {
   }
 }
 
-extension Array where Element: Sendable {
-  /// `count` elements made on two threads, each making half of them: element `i` is `element(i)`.
-  fileprivate static func madeInParallel(count: Int, _ element: @escaping @Sendable (Int) -> Element) -> [Element] {
-    madeInParallel(count: count, over: count) { indices, output in
-      for index in indices { output.initialize(index, to: element(index)) }
-    }
-  }
-
-  /// `count` elements made on two threads: `fill` initializes the elements that the indices it is given (half of
-  /// `0..<work` each) stand for, each element once.
-  fileprivate static func madeInParallel(
-    count: Int, over work: Int, _ fill: @escaping @Sendable (Range<Int>, SharedOutput<Element>) -> Void
+extension Array where Element: BitwiseCopyable & Sendable {
+  /// `count` elements written by `parts` threads at once, `fill(part, output)` on each: each element is written
+  /// by one of them.
+  fileprivate static func scattered(
+    count: Int, parts: Int, _ fill: @escaping @Sendable (Int, SharedOutput<Element>) -> Void
   ) -> [Element] {
     Array(unsafeUninitializedCapacity: count) { buffer, initialized in
       let output = SharedOutput(buffer)
-      _ = concurrently {
-        fill(0..<(work / 2), output)
-      } and: {
-        fill((work / 2)..<work, output)
-      }
+      concurrently(parts) { fill($0, output) }
       initialized = count
     }
   }
 }
 
-/// The storage of an array being made, written by two threads at different indices (``Array/madeInParallel``):
-/// each element is written once, and read only once both threads are joined.
-private struct SharedOutput<Element>: @unchecked Sendable {
+/// The storage of an array being made, written by several threads at different indices (``Array/scattered``):
+/// each element is written once, and read only once all the threads are joined.
+private struct SharedOutput<Element: BitwiseCopyable>: @unchecked Sendable {
   let buffer: UnsafeMutableBufferPointer<Element>
   init(_ buffer: UnsafeMutableBufferPointer<Element>) { self.buffer = buffer }
-  func initialize(_ index: Int, to value: Element) { (buffer.baseAddress! + index).initialize(to: value) }
+  subscript(index: Int) -> Element {
+    get { buffer[index] }
+    nonmutating set { buffer[index] = newValue }
+  }
 }
