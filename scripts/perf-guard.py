@@ -19,13 +19,17 @@ Measures (Benchmarks/perf-thresholds.txt holds the committed figures):
     the compiled flow (exploring it and writing the text report);
   - `explore ledger-finance.yaml`: the same on the flow whose deep link checks a code with `matches` (compiling
     the pattern again at every check made the whole `flowrun explore` of this flow 37% more instructions).
+  - `explore anicca-v04.yaml in 2 parts`: the whole `flowbench explore-file flows/anicca-v04.yaml 2` process,
+    the flow's environments explored in two parts on two threads and merged into one thread's numbering
+    (Explorer+Partitioned.swift): what each part learns for itself and the merge are counted, on both threads
+    (callgrind runs one thread at a time, and a part's work does not depend on which runs first);
   - `explore counters 125,000 states`: `flowbench explore 125000`, the generated flow of three counters that
     Benchmarks/compare.sh explores against SPIN (with 50 values each rather than 100);
   - `scenario rows`: the whole `flowbench scenarios` process: the tables of Tests/Scenarios and their flows
     loaded once, then all their rows run three times (the engine, the scripted providers, each row's checks), so
     that the rows are most of the count (writing every effect's line for every row, which few rows check, was a
     quarter of a run of them).
-  For the engine and explore measures only the work itself is counted (callgrind's --toggle-collect on `flowbench_measured`), not
+  For the engine and explore measures (but the one in parts) only the work itself is counted (callgrind's --toggle-collect on `flowbench_measured`), not
   starting the process or loading the flow.
 
 Usage (from the package root):
@@ -89,6 +93,9 @@ def measures(bin_path, work):
     # In process: valgrind 3.19 crashes when flowrun's async main exits (in libdispatch's signal thread).
     for flow in ["anicca-v04.yaml", "ledger-finance.yaml"]:
         result.append((f"explore {flow}", [f"{bin_path}/flowbench", "explore-file", f"flows/{flow}"], only_measured, {0}))
+    # The whole process: --toggle-collect counts only the thread that calls the measured function.
+    result.append(("explore anicca-v04.yaml in 2 parts",
+                   [f"{bin_path}/flowbench", "explore-file", "flows/anicca-v04.yaml", "2"], [], {0}))
     result.append(("explore counters 125,000 states", [f"{bin_path}/flowbench", "explore", "125000"], only_measured,
                    {0}))
     return result
