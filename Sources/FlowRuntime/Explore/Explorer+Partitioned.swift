@@ -129,9 +129,9 @@ extension Exploration {
 
     // Each part's states and edges copied to their new places, each part's on a thread of its own (as many as
     // jobs): a part's arrays are read in order, and each writes places no other part writes.
-    /// The `count` elements of the states with the lowest ids, state `state` of `exploration` (part `part`) giving
-    /// `element(exploration, part, state)`.
-    func scattered<Element: BitwiseCopyable & Sendable>(
+    /// The `count` elements of the states with the lowest ids in the new order, state `state` of `exploration`
+    /// (part `part`) giving `element(exploration, part, state)`.
+    func inNewOrder<Element: BitwiseCopyable & Sendable>(
       count: Int = total, _ element: @escaping @Sendable (Exploration, Int, Int) -> Element
     ) -> [Element] {
       .scattered(count: count, parts: parts.count) { part, output in
@@ -142,17 +142,17 @@ extension Exploration {
         }
       }
     }
-    step = scattered { exploration, _, state in exploration.step[state] }
-    flags = scattered { exploration, _, state in exploration.flags[state] }
-    parent = scattered { exploration, part, state in
+    step = inNewOrder { exploration, _, state in exploration.step[state] }
+    flags = inNewOrder { exploration, _, state in exploration.flags[state] }
+    parent = inNewOrder { exploration, part, state in
       let up = exploration.parent[state]
       return up < 0 ? -1 : ids[base[part] + Int(up)]
     }
-    parentMove = scattered { exploration, part, state in
+    parentMove = inNewOrder { exploration, part, state in
       let move = exploration.parentMove[state]
       return move < 0 ? -1 : moveIDs[moveBase[part] + Int(move)]
     }
-    setupOf = scattered(count: levels.count > 1 ? Int(levels[1]) : total) { exploration, part, state in
+    setupOf = inNewOrder(count: levels.count > 1 ? Int(levels[1]) : total) { exploration, part, state in
       Int32(groups[part][Int(exploration.setupOf[state])])
     }
     // The forward edges, each state's starting at `firstEdge` in the new order: each state's count of edges after
