@@ -129,16 +129,15 @@ extension Exploration {
 
     // Each part's states and edges copied to their new places, each part's on a thread of its own (as many as
     // jobs): a part's arrays are read in order, and each writes places no other part writes.
-    /// The `count` elements of the states with the lowest ids in the new order, state `state` of `exploration`
-    /// (part `part`) giving `element(exploration, part, state)`.
+    /// An element per state in the new order, state `state` of `exploration` (part `part`) giving
+    /// `element(exploration, part, state)`.
     func inNewOrder<Element: BitwiseCopyable & Sendable>(
-      count: Int = total, _ element: @escaping @Sendable (Exploration, Int, Int) -> Element
+      _ element: @escaping @Sendable (Exploration, Int, Int) -> Element
     ) -> [Element] {
-      .scattered(count: count, parts: parts.count) { part, output in
+      .scattered(count: total, parts: parts.count) { part, output in
         let exploration = parts[part]
         for state in 0..<exploration.stateCount {
-          let id = Int(ids[base[part] + state])
-          if id < count { output[id] = element(exploration, part, state) }
+          output[Int(ids[base[part] + state])] = element(exploration, part, state)
         }
       }
     }
@@ -152,8 +151,12 @@ extension Exploration {
       let move = exploration.parentMove[state]
       return move < 0 ? -1 : moveIDs[moveBase[part] + Int(move)]
     }
-    setupOf = inNewOrder(count: levels.count > 1 ? Int(levels[1]) : total) { exploration, part, state in
-      Int32(groups[part][Int(exploration.setupOf[state])])
+    // The roots' setups: each part's roots are its first level, and the roots are the first level of the whole.
+    setupOf = [Int32](repeating: -1, count: levels.count > 1 ? Int(levels[1]) : total)
+    for (part, exploration) in parts.enumerated() {
+      for state in 0..<(exploration.levels.count > 1 ? Int(exploration.levels[1]) : exploration.stateCount) {
+        setupOf[Int(ids[base[part] + state])] = Int32(groups[part][Int(exploration.setupOf[state])])
+      }
     }
     // The forward edges, each state's starting at `firstEdge` in the new order: each state's count of edges after
     // a 0, added up.
