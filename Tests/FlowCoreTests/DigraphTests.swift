@@ -21,6 +21,9 @@ import Testing
     let c = components.component
     #expect(c[1] == c[2])
     #expect(c[0] > c[1] && c[1] > c[3])
+    // The search from 0 completes 3, then {1, 2}, then 0; 4 and 5 start searches of their own.
+    #expect(c == [2, 1, 1, 0, 3, 4])
+    #expect(components.searchRoot == [0, 0, 0, 4, 5])
   }
 
   @Test func shortestPaths() {

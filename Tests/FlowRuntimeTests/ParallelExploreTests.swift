@@ -48,6 +48,10 @@ import Testing
     }
     #expect(witnesses(other.transitionWitness) == witnesses(one.transitionWitness), "\(label)")
     #expect(witnesses(other.permissionOutcomeWitness) == witnesses(one.permissionOutcomeWitness), "\(label)")
+    if other.parts > 1 {
+      // The parts' paths and loops, added up by the merge, are what the whole gives (the report takes them).
+      #expect(other.pathSummary != nil && other.pathSummary == PathSummary(other), "\(label)")
+    }
     var report = ExploreReport(other)
     let oneReport = ExploreReport(one)
     if other.parts > 1 { report.bytesPerState = oneReport.bytesPerState }

@@ -97,6 +97,10 @@ extension Digraph {
     /// component's number is higher than that of every component it reaches (reverse topological order).
     package var component: [Int32]
     package var count: Int
+    /// Per component, the node whose depth-first search completed it: the searches start at each node not yet
+    /// visited, in the order of the nodes, so every component completed by one search comes before every component
+    /// completed by a later one.
+    package var searchRoot: [Int32]
     /// The nodes of each component.
     package var members: [[Int32]] {
       var result = [[Int32]](repeating: [], count: count)
@@ -114,6 +118,7 @@ extension Digraph {
     var stack: [Int32] = []
     var component = [Int32](repeating: -1, count: n)
     var count: Int32 = 0
+    var searchRoot: [Int32] = []
     var counter: Int32 = 0
     var work: [(node: Int32, edge: Int32)] = []
     func visit(_ node: Int) {
@@ -146,11 +151,12 @@ extension Digraph {
             component[Int(top)] = count
             if top == node { break }
           }
+          searchRoot.append(Int32(root))
           count += 1
         }
       }
     }
-    return Components(component: component, count: Int(count))
+    return Components(component: component, count: Int(count), searchRoot: searchRoot)
   }
 
   /// The components that contain a cycle (more than one node, or a node with an edge to itself), each sorted,

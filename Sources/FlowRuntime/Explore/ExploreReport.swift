@@ -175,13 +175,14 @@ extension ExploreReport {
     }
     shortest = flow.steps.indices.filter { firstState[$0] >= 0 }.map { pathTo(firstState[$0], step: flow.steps[$0].id) }
 
-    let counting = PathCounter(exploration)
+    // Worked out on the parts' threads when the states were explored in parts.
+    let paths = exploration.pathSummary ?? PathSummary(exploration)
     terminals = flow.steps.indices.filter { terminalStates[$0] > 0 }.map { index in
       Terminal(
         step: flow.steps[index].id, outcome: (flow.steps[index].terminalOutcome ?? .completed).rawValue,
-        states: terminalStates[index], paths: counting.paths(toStep: index))
+        states: terminalStates[index], paths: paths.pathsToStep[index])
     }
-    loops = counting.loops
+    loops = paths.loops(of: flow)
 
     var deadEnds: [DeadEnd] = []
     for (state, back) in zip(exploration.deadEnds, exploration.deadEndCanGoBack) {
@@ -243,85 +244,5 @@ extension ExploreReport {
       ? declared.filter { exploration.transitionWitness[$0] == nil } : []
     permissionOutcomes = exploration.permissionOutcomeWitness.keys.sorted()
     variants = Self.variantReach(exploration)
-  }
-}
-
-/// Counts paths in the condensation of the forward-move graph and finds its loops.
-struct PathCounter {
-  let exploration: Exploration
-  /// Component of each state, numbered in topological order (sources first).
-  var component: [Int32] = []
-  var counts: [Int] = []
-  var loops: [ExploreReport.Loop] = []
-
-  init(_ exploration: Exploration) {
-    self.exploration = exploration
-    let n = exploration.stateCount
-    guard n > 0 else { return }
-    // The exploration keeps only forward edges; states never expanded have none.
-    var firstEdge = exploration.firstEdge
-    if firstEdge.count < n + 1 {
-      firstEdge.append(contentsOf: repeatElement(firstEdge.last ?? 0, count: n + 1 - firstEdge.count))
-    }
-    let graph = Digraph(nodeCount: n, firstEdge: firstEdge, targets: exploration.edgeTo)
-    let components = graph.stronglyConnectedComponents()
-    let componentCount = components.count
-    // The states of component c are members[memberStart[c]..<memberStart[c + 1]], in id order (one array for all:
-    // most components are a single state, and an array each would cost more than the exploration).
-    var memberStart = [Int32](repeating: 0, count: componentCount + 1)
-    for c in components.component { memberStart[Int(c) + 1] += 1 }
-    for c in 0..<componentCount { memberStart[c + 1] += memberStart[c] }
-    var members = [Int32](repeating: 0, count: n)
-    var fill = memberStart
-    for (state, c) in components.component.enumerated() {
-      members[Int(fill[Int(c)])] = Int32(state)
-      fill[Int(c)] += 1
-    }
-    fill = []
-    func membersOf(_ c: Int) -> ArraySlice<Int32> { members[Int(memberStart[c])..<Int(memberStart[c + 1])] }
-    for c in 0..<componentCount where memberStart[c + 1] - memberStart[c] > 1 {
-      var steps: [Int32] = []
-      for member in membersOf(c) where !steps.contains(exploration.step[Int(member)]) {
-        steps.append(exploration.step[Int(member)])
-      }
-      let ids = steps.sorted().map { exploration.flow.steps[Int($0)].id }
-      let size = membersOf(c).count
-      if let existing = loops.firstIndex(where: { $0.steps == ids }) {
-        loops[existing].states += size
-      } else {
-        loops.append(.init(steps: ids, states: size))
-      }
-    }
-    // Tarjan numbers a component after everything it reaches: reverse the numbering for topological order.
-    component = components.component.map { Int32(componentCount) - 1 - $0 }
-    counts = [Int](repeating: 0, count: componentCount)
-    for root in exploration.roots { counts[Int(component[Int(root)])] = 1 }
-    for c in stride(from: componentCount - 1, through: 0, by: -1) where counts[componentCount - 1 - c] > 0 {
-      let source = componentCount - 1 - c
-      for state in membersOf(c) {
-        for next in graph.successors(of: Int(state)) {
-          let target = Int(component[Int(next)])
-          guard target != source else { continue }
-          let (sum, overflow) = counts[target].addingReportingOverflow(counts[source])
-          counts[target] = overflow ? Int.max : sum
-        }
-      }
-    }
-  }
-
-  /// Distinct forward paths from a launch to any state at the terminal step `step`.
-  func paths(toStep step: Int) -> Int {
-    var total = 0
-    // Per component, whether its paths are counted (a flag each: most of a large flow's states end here).
-    var seen = [Bool](repeating: false, count: counts.count)
-    for state in 0..<exploration.stateCount
-    where Int(exploration.step[state]) == step && exploration.isEnded(Int32(state)) {
-      let c = Int(component[state])
-      guard !seen[c] else { continue }
-      seen[c] = true
-      let (sum, overflow) = total.addingReportingOverflow(counts[c])
-      total = overflow ? Int.max : sum
-    }
-    return total
   }
 }

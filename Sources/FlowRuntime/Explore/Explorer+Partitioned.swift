@@ -10,7 +10,8 @@ import FlowCore
 /// Below, an "environment" is such a pair. So each part is
 /// explored as one thread explores a whole flow, with a set, a coder and a transition cache of its own, and the
 /// threads share nothing but the flow while they run: they go about as fast as separate processes. Each cache
-/// learns the moves for itself, so there are as few parts as jobs.
+/// learns the moves for itself, so there are as few parts as jobs. As a part ends, its thread also counts its paths
+/// and finds its loops for the report (``PathSummary``: no path crosses two parts), which the merge adds up.
 ///
 /// One thread's ids are breadth-first: the roots in the order of their setups, then each level in the order of
 /// the states that first reached them, each state's new successors in the order of its moves. A part's
@@ -72,7 +73,8 @@ extension Explorer {
       var exploring = Exploring(explorer, setups: groups[index].map { setups[$0] })
       exploring.launch()
       exploring.expandWaiting()
-      let part = exploring.finish()
+      var part = exploring.finish()
+      part.pathSummary = PathSummary(part)
       results.withLock { $0[index] = part }
     }
     concurrently(groups.count, explore)
@@ -181,6 +183,8 @@ extension Exploration {
     }
     func id(_ part: Int, _ state: Int32) -> Int32 { state < 0 ? -1 : ids[base[part] + Int(state)] }
     func moveID(_ part: Int, _ move: Int32) -> Int32 { move < 0 ? -1 : moveIDs[moveBase[part] + Int(move)] }
+    let summaries = parts.compactMap(\.pathSummary)
+    if summaries.count == parts.count { pathSummary = PathSummary(merging: summaries, id: id) }
 
     // The roots in the order of their setups (a setup whose launch failed has none).
     var placeOfSetup = [(part: Int, index: Int)](repeating: (0, 0), count: setups.count)
