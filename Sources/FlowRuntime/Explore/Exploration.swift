@@ -66,8 +66,9 @@ package struct Exploration: Sendable {
   /// For each of ``moves``, the state being taken when it was first made (-1 for a launch): explorations of
   /// separate environments are put together in one thread's order by it (Explorer+Partitioned.swift).
   var moveFirstTaken: [Int32] = []
-  /// The report's paths and loops, when worked out with the states: by each part on its own thread when explored in
-  /// parts, and then added up (Explorer+Partitioned.swift); else nil, and the report works them out.
+  /// The report's paths and loops, worked out by ``Explorer/explore()`` as its last step (by each part on its own
+  /// thread when explored in parts, then added up: Explorer+Partitioned.swift), so that the time it reports
+  /// includes them however many threads explored; nil until then, and the report then works them out.
   var pathSummary: PathSummary?
 
   /// Moves reused from the ``TransitionCache`` and moves made by the engine.

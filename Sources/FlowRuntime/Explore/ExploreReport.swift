@@ -175,7 +175,7 @@ extension ExploreReport {
     }
     shortest = flow.steps.indices.filter { firstState[$0] >= 0 }.map { pathTo(firstState[$0], step: flow.steps[$0].id) }
 
-    // Worked out on the parts' threads when the states were explored in parts.
+    // Worked out by the exploration (on the parts' threads when the states were explored in parts).
     let paths = exploration.pathSummary ?? PathSummary(exploration)
     terminals = flow.steps.indices.filter { terminalStates[$0] > 0 }.map { index in
       Terminal(

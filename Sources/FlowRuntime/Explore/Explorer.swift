@@ -89,6 +89,8 @@ package struct Explorer: Sendable {
 
   // MARK: - Exploring
 
+  /// Every state reached from the setups, breadth first, within the limits, and the paths and loops the report
+  /// counts in their graph (``Exploration/pathSummary``).
   package func explore() -> Exploration {
     // Environments that share no state go to threads of their own (Explorer+Partitioned.swift); one
     // environment's states are shared out in batches (Explorer+Parallel.swift).
@@ -96,7 +98,9 @@ package struct Explorer: Sendable {
     var exploring = Exploring(self)
     exploring.launch()
     exploring.expandWaiting()
-    return exploring.finish()
+    var exploration = exploring.finish()
+    exploration.pathSummary = PathSummary(exploration)
+    return exploration
   }
 
   /// Most relaunch results kept (by facts, permissions and store) while exploring.

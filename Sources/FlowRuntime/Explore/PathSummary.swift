@@ -36,53 +36,50 @@ struct PathSummary: Equatable, Sendable {
     let componentCount = components.count
     // The states of component c are members[memberStart[c]..<memberStart[c + 1]], in id order (one array for all:
     // most components are a single state, and an array each would cost more than the exploration).
-    var memberStart = [Int32](repeating: 0, count: componentCount + 1)
-    for c in components.component { memberStart[Int(c) + 1] += 1 }
-    for c in 0..<componentCount { memberStart[c + 1] += memberStart[c] }
+    var sizes = [Int32](repeating: 0, count: componentCount + 1)
+    for c in components.component { sizes[Int(c) + 1] += 1 }
+    for c in 0..<componentCount { sizes[c + 1] += sizes[c] }
+    let memberStart = sizes
     var members = [Int32](repeating: 0, count: n)
-    var fill = memberStart
+    var fill = sizes
     for (state, c) in components.component.enumerated() {
       members[Int(fill[Int(c)])] = Int32(state)
       fill[Int(c)] += 1
     }
     fill = []
-    func membersOf(_ c: Int) -> ArraySlice<Int32> { members[Int(memberStart[c])..<Int(memberStart[c + 1])] }
-    for c in 0..<componentCount where memberStart[c + 1] - memberStart[c] > 1 {
+    func membersOf(_ c: Int) -> Range<Int> { Int(memberStart[c])..<Int(memberStart[c + 1]) }
+    for c in 0..<componentCount where membersOf(c).count > 1 {
       var steps: [Int32] = []
-      for member in membersOf(c) where !steps.contains(exploration.step[Int(member)]) {
-        steps.append(exploration.step[Int(member)])
+      for member in membersOf(c) where !steps.contains(exploration.step[Int(members[member])]) {
+        steps.append(exploration.step[Int(members[member])])
       }
       loopComponents.append(
         LoopComponent(searchRoot: components.searchRoot[c], steps: steps.sorted(), states: membersOf(c).count))
     }
-    // Tarjan numbers a component after everything it reaches: reverse the numbering for topological order.
-    let component = components.component.map { Int32(componentCount) - 1 - $0 }
+    // Tarjan numbers a component after everything it reaches: counted from the last, each component's paths are
+    // all known before they are passed on.
     var counts = [Int](repeating: 0, count: componentCount)
-    for root in exploration.roots { counts[Int(component[Int(root)])] = 1 }
-    for c in stride(from: componentCount - 1, through: 0, by: -1) where counts[componentCount - 1 - c] > 0 {
-      let source = componentCount - 1 - c
-      for state in membersOf(c) {
-        for next in graph.successors(of: Int(state)) {
-          let target = Int(component[Int(next)])
+    for root in exploration.roots { counts[Int(components.component[Int(root)])] = 1 }
+    for source in stride(from: componentCount - 1, through: 0, by: -1) where counts[source] > 0 {
+      for member in membersOf(source) {
+        let state = Int(members[member])
+        for edge in Int(firstEdge[state])..<Int(firstEdge[state + 1]) {
+          let target = Int(components.component[Int(exploration.edgeTo[edge])])
           guard target != source else { continue }
           counts[target] = Self.adding(counts[target], counts[source])
         }
       }
     }
-    // Per terminal step, each component holding an ended state at it counted once.
-    var terminalSteps = Set<Int32>()
+    // Per terminal step, each component holding an ended state at it counted once: a component of one state is
+    // met once, and one of more is remembered with the step.
+    var countedLoops = Set<Int64>()
     for state in 0..<n where exploration.isEnded(Int32(state)) && exploration.step[state] >= 0 {
-      terminalSteps.insert(exploration.step[state])
-    }
-    for step in terminalSteps.sorted() {
-      // Per component, whether its paths are counted (a flag each: most of a large flow's states end here).
-      var seen = [Bool](repeating: false, count: componentCount)
-      for state in 0..<n where exploration.step[state] == step && exploration.isEnded(Int32(state)) {
-        let c = Int(component[state])
-        guard !seen[c] else { continue }
-        seen[c] = true
-        pathsToStep[Int(step)] = Self.adding(pathsToStep[Int(step)], counts[c])
+      let step = exploration.step[state]
+      let c = Int(components.component[state])
+      if membersOf(c).count > 1 {
+        guard countedLoops.insert(Int64(c) << 32 | Int64(step)).inserted else { continue }
       }
+      pathsToStep[Int(step)] = Self.adding(pathsToStep[Int(step)], counts[c])
     }
   }
 

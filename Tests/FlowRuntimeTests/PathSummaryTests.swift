@@ -1,0 +1,50 @@
+import FlowCore
+import Testing
+
+@testable import FlowRuntime
+
+@Suite struct PathSummaryTests {
+  /// A graph no seed flow gives (there an ended state has no forward move): ended states inside a loop, two at
+  /// one step and one at another. Each loop counts once per step it ends at, with the paths into it.
+  @Test func aLoopOfEndedStatesCountsItsPathsOncePerStep() throws {
+    let flow = try compileFlow(
+      """
+      flow: paths
+      version: "1"
+      locales: [en]
+      start: q
+      variables:
+        x: { type: string, default: "" }
+      steps:
+        q:
+          kind: single-choice
+          options: { a: A, b: B }
+          variable: x
+          next: end
+        end:
+          kind: terminal
+          outcome: paywall
+      """)
+    let (q, end): (Int32, Int32) = (0, 1)
+    var exploration = Exploration(flow: flow, options: ExploreOptions())
+    // 0 → 1 → 3, 0 → 2 → 3, and the loop 3 → 4 → 5 → 3, whose states end at `end`, `end` and `q`.
+    let successors: [[Int32]] = [[1, 2], [3], [3], [4], [5], [3]]
+    exploration.roots = [0]
+    exploration.step = [q, q, q, end, end, q]
+    exploration.flags = [0, 0, 0, Exploration.endedFlag, Exploration.endedFlag, Exploration.endedFlag]
+    exploration.firstEdge = [0]
+    for targets in successors {
+      exploration.edgeTo += targets
+      exploration.firstEdge.append(Int32(exploration.edgeTo.count))
+    }
+
+    let summary = PathSummary(exploration)
+
+    #expect(summary.pathsToStep == [2, 2])
+    #expect(
+      summary.loopComponents == [PathSummary.LoopComponent(searchRoot: 0, steps: [q, end], states: 3)])
+    let loops = summary.loops(of: flow)
+    #expect(loops.map(\.steps) == [["q", "end"]])
+    #expect(loops.map(\.states) == [3])
+  }
+}
