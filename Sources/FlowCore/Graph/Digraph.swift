@@ -114,7 +114,6 @@ extension Digraph {
     let n = nodeCount
     var index = [Int32](repeating: -1, count: n)
     var low = [Int32](repeating: 0, count: n)
-    var onStack = [Bool](repeating: false, count: n)
     var stack: [Int32] = []
     var component = [Int32](repeating: -1, count: n)
     var count: Int32 = 0
@@ -126,7 +125,6 @@ extension Digraph {
       low[node] = counter
       counter += 1
       stack.append(Int32(node))
-      onStack[node] = true
       work.append((Int32(node), firstEdge[node]))
     }
     for root in 0..<n where index[root] < 0 {
@@ -138,7 +136,8 @@ extension Digraph {
           let next = Int(targets[Int(edge)])
           if index[next] < 0 {
             visit(next)
-          } else if onStack[next] {
+          } else if component[next] < 0 {
+            // Reached and not yet in a component: on the stack.
             low[current] = min(low[current], index[next])
           }
           continue
@@ -147,7 +146,6 @@ extension Digraph {
         if let (parent, _) = work.last { low[Int(parent)] = min(low[Int(parent)], low[current]) }
         if low[current] == index[current] {
           while let top = stack.popLast() {
-            onStack[Int(top)] = false
             component[Int(top)] = count
             if top == node { break }
           }

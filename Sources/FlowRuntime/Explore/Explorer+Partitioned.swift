@@ -70,11 +70,7 @@ extension Explorer {
     let explore: @Sendable (Int) -> Void = { [alone] index in
       var explorer = alone
       if let progress { explorer.options.progress = { progress.note($0, part: index) } }
-      var exploring = Exploring(explorer, setups: groups[index].map { setups[$0] })
-      exploring.launch()
-      exploring.expandWaiting()
-      var part = exploring.finish()
-      part.pathSummary = PathSummary(part)
+      let part = explorer.exploreAlone(setups: groups[index].map { setups[$0] })
       results.withLock { $0[index] = part }
     }
     concurrently(groups.count, explore)

@@ -95,12 +95,24 @@ package struct Explorer: Sendable {
     // Environments that share no state go to threads of their own (Explorer+Partitioned.swift); one
     // environment's states are shared out in batches (Explorer+Parallel.swift).
     if options.jobs > 1, let exploration = explorePartitioned() { return exploration }
-    var exploring = Exploring(self)
-    exploring.launch()
-    exploring.expandWaiting()
-    var exploration = exploring.finish()
+    return exploreAlone(setups: nil)
+  }
+
+  /// The states reached from `setups` (nil: all of the flow's) explored on this thread, then their paths and
+  /// loops. Those are worked out once the state set and the transition cache are freed, in their memory: while
+  /// they were still held, the peak resident memory of anicca-v01 rose from 90 to 115 MB.
+  func exploreAlone(setups: [ExploreSetup]?) -> Exploration {
+    var exploration = Self.run(Exploring(self, setups: setups))
     exploration.pathSummary = PathSummary(exploration)
     return exploration
+  }
+
+  /// `exploring` launched and run to its end; it is freed when this returns.
+  @inline(never)
+  private static func run(_ exploring: consuming Exploring) -> Exploration {
+    exploring.launch()
+    exploring.expandWaiting()
+    return exploring.finish()
   }
 
   /// Most relaunch results kept (by facts, permissions and store) while exploring.

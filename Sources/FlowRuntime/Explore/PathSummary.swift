@@ -35,18 +35,19 @@ struct PathSummary: Equatable, Sendable {
     let components = graph.stronglyConnectedComponents()
     let componentCount = components.count
     // The states of component c are members[memberStart[c]..<memberStart[c + 1]], in id order (one array for all:
-    // most components are a single state, and an array each would cost more than the exploration).
-    var sizes = [Int32](repeating: 0, count: componentCount + 1)
-    for c in components.component { sizes[Int(c) + 1] += 1 }
-    for c in 0..<componentCount { sizes[c + 1] += sizes[c] }
-    let memberStart = sizes
+    // most components are a single state, and an array each would cost more than the exploration). Each
+    // component's end is worked out first; the states, placed from the last down, each just below its component's
+    // end, which then moves down, leave the starts in the same array.
+    var starts = [Int32](repeating: 0, count: componentCount + 1)
+    for c in components.component { starts[Int(c)] += 1 }
+    for c in 1...componentCount { starts[c] += starts[c - 1] }
     var members = [Int32](repeating: 0, count: n)
-    var fill = sizes
-    for (state, c) in components.component.enumerated() {
-      members[Int(fill[Int(c)])] = Int32(state)
-      fill[Int(c)] += 1
+    for state in stride(from: n - 1, through: 0, by: -1) {
+      let c = Int(components.component[state])
+      starts[c] -= 1
+      members[Int(starts[c])] = Int32(state)
     }
-    fill = []
+    let memberStart = starts
     func membersOf(_ c: Int) -> Range<Int> { Int(memberStart[c])..<Int(memberStart[c + 1]) }
     for c in 0..<componentCount where membersOf(c).count > 1 {
       var steps: [Int32] = []
