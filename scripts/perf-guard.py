@@ -24,7 +24,8 @@ Measures (Benchmarks/perf-thresholds.txt holds the committed figures):
     (Explorer+Partitioned.swift): what each part learns for itself and the merge are counted, on both threads
     (callgrind runs one thread at a time, and a part's work does not depend on which runs first);
   - `explore counters 125,000 states`: `flowbench explore 125000`, the generated flow of three counters that
-    Benchmarks/compare.sh explores against SPIN (with 50 values each rather than 100);
+    Benchmarks/compare.sh explores against SPIN (with 50 values each rather than 100), the exploration alone as
+    SPIN's rate is (`ExploreOptions.summarizesPaths` off: not the paths and loops `flowrun explore`'s report counts);
   - `scenario rows`: the whole `flowbench scenarios` process: the tables of Tests/Scenarios and their flows
     loaded once, then all their rows run three times (the engine, the scripted providers, each row's checks), so
     that the rows are most of the count (writing every effect's line for every row, which few rows check, was a

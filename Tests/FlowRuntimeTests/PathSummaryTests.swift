@@ -47,4 +47,18 @@ import Testing
     #expect(loops.map(\.steps) == [["q", "end"]])
     #expect(loops.map(\.states) == [3])
   }
+
+  /// Without the summary, the report works the paths and loops out itself, to the same text.
+  @Test(arguments: [1, 2])
+  func theReportIsTheSameWithoutTheSummary(jobs: Int) throws {
+    let flow = try StateCoderTests.seed("anicca-v04.yaml")
+    var options = ExploreOptions()
+    options.jobs = jobs
+    let summarized = Explorer(flow: flow, options: options).explore()
+    options.summarizesPaths = false
+    let left = Explorer(flow: flow, options: options).explore()
+    #expect(summarized.pathSummary != nil)
+    #expect(left.pathSummary == nil)
+    #expect(ExploreReport(left).text == ExploreReport(summarized).text)
+  }
 }

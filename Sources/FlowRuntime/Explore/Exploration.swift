@@ -68,7 +68,8 @@ package struct Exploration: Sendable {
   var moveFirstTaken: [Int32] = []
   /// The report's paths and loops, worked out by ``Explorer/explore()`` as its last step (by each part on its own
   /// thread when explored in parts, then added up: Explorer+Partitioned.swift), so that the time it reports
-  /// includes them however many threads explored; nil until then, and the report then works them out.
+  /// includes them however many threads explored; nil until then or when ``ExploreOptions/summarizesPaths`` is
+  /// off, and the report then works them out.
   var pathSummary: PathSummary?
 
   /// Moves reused from the ``TransitionCache`` and moves made by the engine.

@@ -89,8 +89,9 @@ package struct Explorer: Sendable {
 
   // MARK: - Exploring
 
-  /// Every state reached from the setups, breadth first, within the limits, and the paths and loops the report
-  /// counts in their graph (``Exploration/pathSummary``).
+  /// Every state reached from the setups, breadth first, within the limits, and (unless
+  /// ``ExploreOptions/summarizesPaths`` is off) the paths and loops the report counts in their graph
+  /// (``Exploration/pathSummary``).
   package func explore() -> Exploration {
     // Environments that share no state go to threads of their own (Explorer+Partitioned.swift); one
     // environment's states are shared out in batches (Explorer+Parallel.swift).
@@ -103,7 +104,7 @@ package struct Explorer: Sendable {
   /// they were still held, the peak resident memory of anicca-v01 rose from 90 to 115 MB.
   func exploreAlone(setups: [ExploreSetup]?) -> Exploration {
     var exploration = Self.run(Exploring(self, setups: setups))
-    exploration.pathSummary = PathSummary(exploration)
+    if options.summarizesPaths { exploration.pathSummary = PathSummary(exploration) }
     return exploration
   }
 
@@ -338,6 +339,10 @@ package struct ExploreOptions: Sendable {
   package var maxPermissionCombinations = 64
   /// Record which declared transitions and permission outcomes are taken (for reports and `--emit-scenarios`).
   package var trackTransitions = true
+  /// Work out the paths and loops the report counts (``Exploration/pathSummary``) as exploring's last step, on the
+  /// parts' threads when there are parts. Off, the report works them out itself: the comparison with SPIN
+  /// (`flowbench explore`) times the exploration alone, which is what SPIN's rate is.
+  package var summarizesPaths = true
   /// The virtual clock at launch (seconds since 1970-01-01 00:00 UTC).
   package var clock: Double = 9 * 3600
   /// Keep each state as a 64-bit fingerprint of its key instead of the key (`--compact`, hash compaction): less
