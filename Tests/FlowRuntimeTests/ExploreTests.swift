@@ -118,25 +118,27 @@ import Testing
     #expect(ExploreOptions.maxDepthRange == 1...1_000_000_000)
   }
 
+  /// A question of three answers, then the end.
+  static let threeAnswers = """
+    flow: paths
+    version: "1"
+    locales: [en]
+    start: q
+    variables:
+      x: { type: string, default: "" }
+    steps:
+      q:
+        kind: single-choice
+        options: { a: A, b: B, c: C }
+        variable: x
+        next: end
+      end:
+        kind: terminal
+        outcome: paywall
+    """
+
   @Test func pathsAreCountedThroughTheCondensation() throws {
-    let flow = try compileFlow(
-      """
-      flow: paths
-      version: "1"
-      locales: [en]
-      start: q
-      variables:
-        x: { type: string, default: "" }
-      steps:
-        q:
-          kind: single-choice
-          options: { a: A, b: B, c: C }
-          variable: x
-          next: end
-        end:
-          kind: terminal
-          outcome: paywall
-      """)
+    let flow = try compileFlow(Self.threeAnswers)
     let report = ExploreReport(Explorer(flow: flow).explore())
     // x is read by nothing: the three answers reach one state by three distinct paths.
     #expect(report.terminals.first?.paths == 3)

@@ -7,24 +7,8 @@ import Testing
   /// A graph no seed flow gives (there an ended state has no forward move): ended states inside a loop, two at
   /// one step and one at another. Each loop counts once per step it ends at, with the paths into it.
   @Test func aLoopOfEndedStatesCountsItsPathsOncePerStep() throws {
-    let flow = try compileFlow(
-      """
-      flow: paths
-      version: "1"
-      locales: [en]
-      start: q
-      variables:
-        x: { type: string, default: "" }
-      steps:
-        q:
-          kind: single-choice
-          options: { a: A, b: B }
-          variable: x
-          next: end
-        end:
-          kind: terminal
-          outcome: paywall
-      """)
+    // The states below are made up: only the flow's steps (q, end) are read.
+    let flow = try compileFlow(ExploreTests.threeAnswers)
     let (q, end): (Int32, Int32) = (0, 1)
     var exploration = Exploration(flow: flow, options: ExploreOptions())
     // 0 → 1 → 3, 0 → 2 → 3, and the loop 3 → 4 → 5 → 3, whose states end at `end`, `end` and `q`.
