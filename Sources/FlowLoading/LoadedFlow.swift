@@ -27,6 +27,17 @@ package struct LoadedFlow: Sendable {
   /// two-space indentation, a line break at the end. Mapping keys keep the order the file gives them, the order
   /// the compiler reads: steps are numbered in that order and an effect's first key names its kind.
   package var exportedJSON: String? { node.map { JSONWriter.write($0, pretty: true) + "\n" } }
+
+  /// Reads and compiles the same bytes again at each call: a flow equal to ``flow`` that shares none of its strings
+  /// and arrays, for a thread that runs it on its own (a part of `flowrun explore --jobs N`); nil when the bytes
+  /// are not kept (a file past the size limit) or do not compile. It holds the bytes, not the document's tree.
+  package var flowCopier: @Sendable () -> Flow? {
+    let (bytes, file, compiles) = (text.bytes, file, flow != nil)
+    return {
+      guard compiles, let node = try? FlowLoader.parse(bytes: bytes, file: file) else { return nil }
+      return FlowCompiler.compile(node, file: file).flow
+    }
+  }
 }
 
 /// What a FlowKit YAML or JSON file is: a flow, or a scenario table that runs one.

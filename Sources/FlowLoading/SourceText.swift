@@ -10,7 +10,8 @@ package import FlowCore
 ///
 /// Lines are found with one scan for line feeds and decoded only when asked for, so a 10,000-step flow costs little.
 package struct SourceText: Sendable, Hashable {
-  private let bytes: [UInt8]
+  /// The file's bytes (none when they are not UTF-8 text).
+  package let bytes: [UInt8]
   /// Byte offset where each line starts; empty when the file is not UTF-8 text.
   private let lineStarts: [Int]
 

@@ -132,8 +132,9 @@ struct ExploreFlow: AsyncParsableCommand {
       printError("flowrun explore: error: \(refusal)")
       throw ExitStatus.unusable.exitCode
     }
-    let compiled = try FlowArgument.load(flow)
+    let (loaded, compiled) = try FlowArgument.loadDocument(flow)
     var options = ExploreOptions()
+    options.flowForEachPart = loaded.flowCopier
     options.maxStates = maxStates
     options.maxDepth = maxDepth
     options.historyDepth = historyDepth

@@ -59,4 +59,28 @@ struct FlowLoaderTests {
       try FlowFiles.readBytes(path: "/tmp")
     }
   }
+
+  /// A copy of a loaded flow (for a thread that explores a part of it on its own) is the same flow, read again:
+  /// equal steps and variables, none of its strings or arrays stored where the original's are.
+  @Test func aCopyOfTheFlowIsEqualAndSharesNoStorage() throws {
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent()
+    let loaded = try FlowLoader.load(path: root.appendingPathComponent("flows/anicca-v04.yaml").path)
+    let flow = try #require(loaded.flow)
+    let copy = try #require(loaded.flowCopier())
+    #expect(copy.id == flow.id && copy.steps == flow.steps && copy.variables == flow.variables)
+    func storage<Element>(_ array: [Element]) -> UnsafeRawPointer? {
+      array.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
+    }
+    func storage(_ string: String) -> UnsafeRawPointer? {
+      var string = string
+      return string.withUTF8 { UnsafeRawPointer($0.baseAddress) }
+    }
+    #expect(storage(copy.steps) != storage(flow.steps) && storage(copy.variables) != storage(flow.variables))
+    let description = try #require(flow.description)
+    #expect(description.utf8.count > 15, "a string this short is stored inline, not shared")
+    #expect(storage(try #require(copy.description)) != storage(description))
+    // A document that is not a flow has none.
+    #expect(FlowLoader.load(bytes: Array("[1, 2]\n".utf8), file: "x.yaml").flowCopier() == nil)
+  }
 }

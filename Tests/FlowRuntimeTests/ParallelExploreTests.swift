@@ -1,4 +1,5 @@
 import FlowCore
+import FlowLoading
 import Foundation
 import Testing
 
@@ -200,6 +201,29 @@ import Testing
       #expect(expanded == expanded.sorted() && Set(expanded).count == expanded.count, "\(expanded)")
       // anicca-v04's two parts (a locale each) take 27,456 states each: one report each, every 16,384.
       if name == "anicca-v04.yaml" && jobs == 2 { #expect(expanded.count == 2, "\(expanded)") }
+    }
+  }
+
+  /// With a copier (as `flowrun explore` gives), each part but the first explores a copy of the flow of its own,
+  /// and the exploration is one thread's all the same; without a copy (the copier gives none), the part explores
+  /// the flow.
+  @Test func eachPartButTheFirstExploresACopyOfTheFlow() throws {
+    let loaded = try FlowLoader.load(
+      path: StateCoderTests.packageRoot.appendingPathComponent("flows/anicca-v04.yaml").path)
+    let flow = try #require(loaded.flow)
+    let one = Explorer(flow: flow).explore()
+    let copier = loaded.flowCopier
+    for (jobs, copies) in [(2, true), (3, true), (2, false)] {
+      let made = Locked(0)
+      var options = ExploreOptions()
+      options.jobs = jobs
+      options.flowForEachPart = {
+        made.withLock { $0 += 1 }
+        return copies ? copier() : nil
+      }
+      let parted = Explorer(flow: flow, options: options).explore()
+      #expect(parted.parts == jobs && made.withLock { $0 } == jobs - 1, "--jobs \(jobs)")
+      Self.expectSame(one, parted, "--jobs \(jobs), copies: \(copies)")
     }
   }
 

@@ -9,7 +9,8 @@ import FlowCore
 /// (``StateCoder``): a state launched in one environment with one set of variants is never reached from another.
 /// Below, an "environment" is such a pair. So each part is
 /// explored as one thread explores a whole flow, with a set, a coder and a transition cache of its own, and the
-/// threads share nothing but the flow while they run: they go about as fast as separate processes. Each cache
+/// threads share nothing while they run, not even the flow when each part can have a copy of its own
+/// (``ExploreOptions/flowForEachPart``): they go about as fast as separate processes. Each cache
 /// learns the moves for itself, so there are as few parts as jobs. As a part ends, its thread also counts its paths
 /// and finds its loops for the report (``PathSummary``: no path crosses two parts), which the merge adds up.
 ///
@@ -69,6 +70,9 @@ extension Explorer {
     // There are no more parts than jobs: a thread for each, this one exploring the first.
     let explore: @Sendable (Int) -> Void = { [alone] index in
       var explorer = alone
+      if index > 0, let flow = alone.options.flowForEachPart?() {
+        explorer = Explorer(flow: flow, options: alone.options)
+      }
       if let progress { explorer.options.progress = { progress.note($0, part: index) } }
       let part = explorer.exploreAlone(setups: groups[index].map { setups[$0] })
       results.withLock { $0[index] = part }

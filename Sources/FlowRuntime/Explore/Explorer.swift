@@ -353,6 +353,11 @@ package struct ExploreOptions: Sendable {
   /// another's (Explorer+Partitioned.swift);
   /// one environment's waiting states are shared out in batches (Explorer+Parallel.swift).
   package var jobs = 1
+  /// A flow equal to the one explored that shares no storage with it (read and compiled again from its bytes,
+  /// `LoadedFlow.flowCopier`), or nil. With it, each part but the first (Explorer+Partitioned.swift) explores
+  /// a copy of its own: threads that share the flow's strings and arrays change their reference counts, and the
+  /// cache lines that hold them then go back and forth between the cores.
+  package var flowForEachPart: (@Sendable () -> Flow?)?
   /// With more than one job and no parts, the states expanded on one thread first: its transition cache
   /// learns most moves early, and each thread then starts from a copy of it instead of learning them again (a
   /// flow with fewer states is explored on one thread).
