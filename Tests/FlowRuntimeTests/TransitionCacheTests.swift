@@ -171,9 +171,11 @@ import Testing
   }
 
   /// A relaunch starts afresh, so one made from one step is reused from every other step that agrees on what it
-  /// read: on a chain of screens with nothing stored, the engine relaunches once however long the chain.
-  @Test(arguments: [3, 6])
-  func aRelaunchIsMadeOnceForEveryStepThatAgreesOnWhatItRead(_ screens: Int) throws {
+  /// read: on a chain of screens with nothing stored, the engine relaunches once however long the chain. It
+  /// gives each permission the status the device keeps of the state's without reading it, so it is made once for
+  /// every launch setup of the permissions too when no step reads them.
+  @Test(arguments: [(3, [String]()), (6, []), (3, ["notifications", "camera"])])
+  func aRelaunchIsMadeOnceForEveryStepThatAgreesOnWhatItRead(_ screens: Int, _ permissions: [String]) throws {
     let steps = (1...screens).map { index in
       index < screens
         ? "  s\(index): { kind: screen, next: { to: s\(index + 1) } }"
@@ -185,11 +187,15 @@ import Testing
       version: "1"
       locales: [en]
       start: s1
+      permissions: [\(permissions.joined(separator: ", "))]
       steps:
       \(steps.joined(separator: "\n"))
       """)
-    let exploration = Explorer(flow: flow).explore()
-    #expect(exploration.stateCount == screens)
+    let explorer = Explorer(flow: flow)
+    let setups = explorer.setups.count
+    #expect((setups > 1) == !permissions.isEmpty)
+    let exploration = explorer.explore()
+    #expect(exploration.stateCount == screens * setups)
     // Each screen but the last makes its `next` and its `reset` once; the terminal its `reset`; relaunch once.
     #expect(exploration.transitionReuse.misses == (screens - 1) * 2 + 1 + 1)
     Self.expectSameWithAndWithoutReuse(flow, ExploreOptions(), "relaunches")
@@ -259,14 +265,15 @@ import Testing
     #expect(noted.wrotePermissions && noted.readPermissions && noted.variables[index("reminded")].contains(.wrote))
 
     // A launch writes every variable but `n`, which it loads from its stored value; it looks for each persisted
-    // variable's stored value, and writes the permissions and variants it was given.
+    // variable's stored value, and sets the permissions and variants it was given, reading no status before.
     log.clear()
     _ = try engine.launch(Launch(environment: [:], permissions: [:], store: ["count": .int(2)], clock: 0), log: log)
     noted = log.current
     #expect(noted.variables(with: .loadedFromStore) == [index("n")])
     #expect(noted.variables(with: .readStorePresence) == [index("n")])
     #expect(noted.variables.indices.filter { !noted.variables[$0].contains(.wrote) } == [index("n")])
-    #expect(noted.wrotePermissions && noted.wroteVariants && noted.variables(with: .read).isEmpty)
+    #expect(noted.permissionsFromLaunch && !noted.wrotePermissions && !noted.readPermissions)
+    #expect(noted.wroteVariants && noted.variables(with: .read).isEmpty)
 
     // Cleared (in place), the log holds what a new one holds, after an event that noted nearly everything.
     _ = try engine.handle(.next, in: &state, log: log)

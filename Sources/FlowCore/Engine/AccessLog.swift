@@ -14,7 +14,7 @@ import Synchronization
 /// state (every variable written) and loads each persisted variable from its stored value: the variable is then
 /// that value's copy (``VariableAccess/loadedFromStore``), whatever it is, and whether the store holds a value is read
 /// (``VariableAccess/readStorePresence``); reading the variable afterwards reads its stored value
-/// (``VariableAccess/readStoredValue``).
+/// (``VariableAccess/readStoredValue``). Its permission statuses are the launch's (``Entries/permissionsFromLaunch``).
 package final class AccessLog: Sendable {
   /// What one event did with one variable (``Entries/variables``).
   package struct VariableAccess: OptionSet, Sendable, Equatable {
@@ -54,6 +54,10 @@ package final class AccessLog: Sendable {
     /// Whether the event wrote permission statuses (counted as writing all of them, and reading them too, so
     /// that the ones it left are known).
     package var wrotePermissions = false
+    /// Whether a launch set every permission status to the one it was given (or to undetermined, the default
+    /// for one it was not), reading none from the state before. A relaunch in `flowrun explore` is given the
+    /// statuses the device keeps of the state's own, so the explorer knows them without the event reading them.
+    package var permissionsFromLaunch = false
     /// Whether the event read the experiment variants (all of them).
     package var readVariants = false
     /// Whether the event assigned the experiment variants (a launch; counted as reading them too).
@@ -76,6 +80,7 @@ package final class AccessLog: Sendable {
       readFacts = false
       readPermissions = false
       wrotePermissions = false
+      permissionsFromLaunch = false
       readVariants = false
       wroteVariants = false
     }
@@ -151,6 +156,7 @@ package final class AccessLog: Sendable {
       entries.readPermissions = true
     }
   }
+  func tookPermissionsFromLaunch() { entries.withLock { $0.permissionsFromLaunch = true } }
   func wroteVariants() {
     entries.withLock { entries in
       entries.wroteVariants = true

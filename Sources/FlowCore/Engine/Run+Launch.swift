@@ -19,9 +19,9 @@ extension Run {
     fresh.variables = engine.storage.variableDefaults
     state = fresh
     // What the launch brings (facts, permissions, store) is the state's now; the permissions with the defaults
-    // it leaves out.
+    // it leaves out, none read from the state before.
     log?.startedAfresh()
-    log?.wrotePermissions()
+    log?.tookPermissionsFromLaunch()
     if let problem = launch.storeProblem {
       note(.warning("the store could not be read (\(problem)); using the declared defaults"))
     }

@@ -289,6 +289,8 @@ package struct Explorer: Sendable {
       case .answer(_, _, let outcome, let result):
         records = try engine.handle(.outcome(outcome, result: result), in: &next, log: log)
       case .restart:
+        // The statuses the device keeps of the state's: the transition cache writes them so, by a mark, without
+        // the relaunch reading them (TransitionCache.rememberedPermissions).
         let launch = Launch(
           environment: state.environment, permissions: state.permissions.mapValues(\.remembered),
           store: state.store, clock: options.clock, variants: flow.variants(in: state))

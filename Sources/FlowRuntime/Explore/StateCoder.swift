@@ -404,6 +404,14 @@ struct StateCoder {
     return variableMatters[index] ? (id, nil) : (Self.emptiness(value), id)
   }
 
+  /// The word of the status a relaunch gives a permission whose word is `word`: the status the device keeps of
+  /// it (``PermissionStatus/remembered``; undetermined, the launch's default, for none). Nil when the coder does
+  /// not intern and has no id for that status.
+  mutating func rememberedStatusWord(_ word: UInt32) -> UInt32? {
+    let status = word == 0 ? PermissionStatus.notDetermined : statusList[Int(word) - 1].remembered
+    return Self.interned(status, in: &statuses, list: &statusList, interns: interns)
+  }
+
   /// Whether `a` and `b` are one dictionary: the same storage, so the same contents. Two dictionaries with the
   /// same contents in different storage are not (telling them apart would cost what encoding them does).
   static func sharesStorage(_ a: [String: Value], _ b: [String: Value]) -> Bool {

@@ -18,9 +18,11 @@ import FlowCore
 ///
 /// A relaunch starts from a fresh state and loads each persisted variable from its stored value: a variable so
 /// loaded is written as its stored value's copy (``AccessLog/VariableAccess/loadedFromStore``), the words of which are
-/// worked out once per stored value, and the relaunch is keyed by whether each value is stored and by what it
-/// went on to read. Since it starts afresh, a relaunch from one context gives what a relaunch from any other
-/// that agrees on those words gives: relaunches share their outcomes across contexts.
+/// worked out once per stored value; each permission gets the status the device keeps of the state's
+/// (``StateCoder/rememberedStatusWord(_:)``), and the relaunch is keyed by whether each value is stored and by
+/// what it went on to read. Since it starts afresh, a relaunch from one context gives what a relaunch from any
+/// other that agrees on those words gives: relaunches share their outcomes across contexts, and across
+/// permission statuses unless the flow reads them at launch.
 struct TransitionCache {
   /// What a move gave.
   enum Outcome {
@@ -106,6 +108,9 @@ struct TransitionCache {
   /// value with id `stored` (`nil` until worked out): one flat array, not a dictionary, since the ids are small
   /// and dense and a relaunch reads one per loaded variable; it grows by a row of variables as the ids grow.
   private var loadedWords: [LoadedWords?] = []
+  /// By a permission status's word, the word of the status a relaunch gives it (``StateCoder/rememberedStatusWord(_:)``;
+  /// `nil` until worked out).
+  private var rememberedStatusWords: [UInt32?] = []
   private let variableCount: Int
   /// Words being looked up: the first ``probeCount`` (the array only grows, so a probe allocates only while the
   /// longest read set grows).
@@ -241,6 +246,12 @@ struct TransitionCache {
   ) -> Kept? {
     guard table.count < Self.capacity else { return nil }
     let noted = log.current
+    let isRelaunch = relaunchMove[Int(context)] == move
+    // A relaunch is given the statuses the device keeps of the state's (``Explorer/apply(_:to:log:)``): they are
+    // written by a mark, the state's own mapped, and left out of the key unless the launch went on to read them.
+    // Any other launch's statuses are the words written, and read (none such is made from a state).
+    let remembersPermissions = isRelaunch && noted.permissionsFromLaunch && !noted.wrotePermissions
+    let writesPermissions = noted.wrotePermissions || (noted.permissionsFromLaunch && !remembersPermissions)
     // Each list sized once: at most every word, and one presence per variable.
     var read: [Int] = []
     read.reserveCapacity(words.count + noted.variables.count)
@@ -259,7 +270,7 @@ struct TransitionCache {
     }
     if noted.readStore { read += layout.storedValues.flatMap { $0 } }
     if noted.readFacts { read += layout.facts }
-    if noted.readPermissions { read += layout.permissions }
+    if noted.readPermissions || writesPermissions { read += layout.permissions }
     if noted.readVariants { read += layout.variants }
     // Sorted, each offset once (a variable's words and its stored value's may overlap what a whole read adds).
     read.sort()
@@ -284,7 +295,7 @@ struct TransitionCache {
         if access.has(loadedValue) { loaded.append(index) }
         if access.has(wroteStored) { written += layout.storedValues[index] }
       }
-      if noted.wrotePermissions { written += layout.permissions }
+      if writesPermissions { written += layout.permissions }
       if noted.wroteVariants { written += layout.variants }
       var isWritten = Array(repeating: false, count: words.count)
       for offset in written { isWritten[offset] = true }
@@ -302,13 +313,23 @@ struct TransitionCache {
         }
         for offset in offsets { isWritten[offset] = true }
       }
+      if remembersPermissions {
+        for offset in layout.permissions {
+          // Checked here against what the engine gave, as a loaded variable's words are.
+          guard let remembered = rememberedStatusWord(words[offset], coder: &coder) else { return nil }
+          guard successor[offset] == remembered else {
+            unaccounted += 1
+            return nil
+          }
+          isWritten[offset] = true
+        }
+      }
       for offset in words.indices where !isWritten[offset] && successor[offset] != words[offset] {
         unaccounted += 1
         return nil
       }
       // A write the outcome's key decides is left out when it writes what is there: every state the outcome is
       // found for has that word (a relaunch's key leaves out the control words: they vary across contexts).
-      let isRelaunch = relaunchMove[Int(context)] == move
       if isDecided.count != words.count { isDecided = Array(repeating: false, count: words.count) }
       if !isRelaunch {
         for offset in layout.control { isDecided[offset] = true }
@@ -330,6 +351,10 @@ struct TransitionCache {
       // The loaded variables' marks go last (``write(_:_:outcome:into:_:coder:)`` stops at the first).
       for index in loaded {
         writes.append(UInt32(Self.loadedMark | index))
+        writes.append(0)
+      }
+      if remembersPermissions {
+        writes.append(UInt32(Self.loadedMark | Self.rememberedPermissions))
         writes.append(0)
       }
       outcome = .reached(writes: writes, records: records)
@@ -429,9 +454,25 @@ struct TransitionCache {
   /// Marks a write (pair of ``Outcome/reached(writes:records:)``) as "variable (the low bits) loaded from its
   /// stored value".
   static let loadedMark = 1 << 31
+  /// With ``loadedMark``, a write that gives each permission the status the device keeps of the state's (a
+  /// relaunch's, ``StateCoder/rememberedStatusWord(_:)``), rather than a variable's index.
+  static let rememberedPermissions = loadedMark - 1
 
   /// A read-set entry for whether the word at `offset` is 0 (kept as `-1 - offset`).
   private static func presence(of offset: Int) -> Int { -1 - offset }
+
+  /// The word of the status a relaunch gives a permission whose status has word `word`, worked out once per word;
+  /// nil when `coder` does not intern and has no id for it.
+  private mutating func rememberedStatusWord(_ word: UInt32, coder: inout StateCoder) -> UInt32? {
+    let slot = Int(word)
+    if slot < rememberedStatusWords.count, let known = rememberedStatusWords[slot] { return known }
+    guard let made = coder.rememberedStatusWord(word) else { return nil }
+    if slot >= rememberedStatusWords.count {
+      rememberedStatusWords += repeatElement(nil, count: slot + 1 - rememberedStatusWords.count)
+    }
+    rememberedStatusWords[slot] = made
+    return made
+  }
 
   /// The words variable `index` gets when a launch loads it from the stored value with id `stored`, worked out
   /// once per stored value; nil when `coder` does not intern and has no id for the value loaded.
@@ -568,9 +609,10 @@ struct TransitionCache {
   }
 
   /// Puts the words of the `loads` variables outcome `outcome` loads from their stored values (its last writes, a
-  /// relaunch's: a loaded variable's words follow from its stored value's) with `put` (word, offset); `stored`
-  /// gives the state's word at an offset (the id of a stored value). False when `coder` has no id for a value
-  /// loaded.
+  /// relaunch's: a loaded variable's words follow from its stored value's), and of the permissions when it gives
+  /// the statuses the device keeps (``rememberedPermissions``), with `put` (word, offset); `stored` gives the
+  /// state's word at an offset (the id of a stored value, a status). False when `coder` has no id for a value
+  /// loaded or a status.
   private mutating func putLoadedWords(
     _ loads: Int, of outcome: Int32, stored: (Int) -> UInt32, coder: inout StateCoder,
     _ put: (_ word: UInt32, _ offset: Int) -> Void
@@ -579,6 +621,13 @@ struct TransitionCache {
     let writes = table.writes(of: outcome)
     for pair in stride(from: writes.endIndex - loads, to: writes.endIndex, by: 2) {
       let index = Int(writes[pair] & ~UInt32(Self.loadedMark))
+      if index == Self.rememberedPermissions {
+        for offset in layout.permissions {
+          guard let word = rememberedStatusWord(stored(offset), coder: &coder) else { return false }
+          put(word, offset)
+        }
+        continue
+      }
       let id = stored(layout.storedValues[index][layout.storedValues[index].count - 1])
       guard let words = loadedWords(of: index, stored: id, coder: &coder) else { return false }
       let offsets = layout.variables[index]
