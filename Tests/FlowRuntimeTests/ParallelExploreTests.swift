@@ -162,10 +162,9 @@ import Testing
   }
 
   /// A move one thread's cache made with the engine is learnt by the other threads' caches
-  /// (``TransitionCache/Lesson``), so the engine makes few moves beyond one thread's. On anicca-v01's first 60,000
-  /// states the threads made 23% more than one thread (8,415 to 8,420 against 6,828 in three runs); with each cache
-  /// learning only for itself, 50% more (measured before the exploring thread expanded the end of each batch
-  /// itself, at 27%).
+  /// (``TransitionCache/Lesson``), so the engine makes fewer moves beyond one thread's. On anicca-v01's first
+  /// 60,000 states the threads made 39% to 47% more than one thread (3,988 to 4,221 against 2,868 in four runs);
+  /// with each cache learning only for itself, 80% to 94% more (5,173 and 5,572 in two runs).
   @Test func theThreadsCachesLearnTheMovesTheOthersMade() throws {
     var options = ExploreOptions()
     options.maxStates = 60_000
@@ -174,7 +173,7 @@ import Testing
     let one = Explorer(flow: flow, options: options).explore().transitionReuse
     options.jobs = 2
     let two = Explorer(flow: flow, options: options).explore().transitionReuse
-    #expect(two.misses * 100 <= one.misses * 135, "made by the engine: \(two.misses) with 2 jobs, \(one.misses) with 1")
+    #expect(two.misses * 100 <= one.misses * 160, "made by the engine: \(two.misses) with 2 jobs, \(one.misses) with 1")
     #expect(two.unaccounted == 0)
   }
 
