@@ -462,7 +462,9 @@ struct TransitionCache {
   private static func presence(of offset: Int) -> Int { -1 - offset }
 
   /// The word of the status a relaunch gives a permission whose status has word `word`, worked out once per word;
-  /// nil when `coder` does not intern and has no id for it.
+  /// nil when `coder` does not intern and has no id for it. Not inlined into ``putLoadedWords``: inlined there, the
+  /// moves that load nothing (the counters' of Benchmarks/compare.sh) took about 1% more instructions.
+  @inline(never)
   private mutating func rememberedStatusWord(_ word: UInt32, coder: inout StateCoder) -> UInt32? {
     let slot = Int(word)
     if slot < rememberedStatusWords.count, let known = rememberedStatusWords[slot] { return known }
