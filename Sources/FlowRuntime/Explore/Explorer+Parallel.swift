@@ -42,9 +42,10 @@ extension Explorer {
     var reuse = Exploration.TransitionReuse()
     /// The moves the engine made and this cache kept during the batch under way, which the other caches learn
     /// (the exploring thread's before it takes the batch, the other workers' at the next; ``ReusingWorkers``):
-    /// without them each cache made most of them again (on anicca-v01 with two threads the engine made 17,800 more
-    /// moves than with one, a tenth of the exploration's instructions; with them, about 1,100 more: 36,865 to
-    /// 36,967 against 35,758, `flowbench explore-file`).
+    /// without them each cache made most of them again (on anicca-v01 in batches on two threads, before a
+    /// relaunch's key left out the permission statuses, the engine made 17,800 more moves than with one, a tenth of
+    /// the exploration's instructions; with them, about 1,100 more: 36,865 to 36,967 against 35,758,
+    /// `flowbench explore-file`).
     var lessons: [TransitionCache.Lesson] = []
     /// The state being expanded (its key, its payload, and both one after the other) and the successor written.
     private var stateKey: [UInt32]
