@@ -130,28 +130,21 @@ extension Exploration {
     (self.moves, self.moveFirstTaken) = (moves, moveFirstTaken)
 
     // Each part's states and edges copied to their new places, each part's on a thread of its own (as many as
-    // jobs): a part's arrays are read in order, and each writes places no other part writes.
-    /// An element per state in the new order, state `state` of `exploration` (part `part`) giving
-    /// `element(exploration, part, state)`.
-    func inNewOrder<Element: BitwiseCopyable & Sendable>(
-      _ element: @escaping @Sendable (Exploration, Int, Int) -> Element
-    ) -> [Element] {
-      .scattered(count: total, parts: parts.count) { part, output in
-        let exploration = parts[part]
-        for state in 0..<exploration.stateCount {
-          output[Int(ids[base[part] + state])] = element(exploration, part, state)
-        }
+    // jobs). A part's ids rise with its states (the merge keeps each part's order), so each thread reads and
+    // writes in order, at places no other thread writes.
+    step = .scattered(count: total, parts: parts.count) { part, output in
+      output.place(parts[part].step, ids: ids, base: base[part]) { $0 }
+    }
+    flags = .scattered(count: total, parts: parts.count) { part, output in
+      output.place(parts[part].flags, ids: ids, base: base[part]) { $0 }
+    }
+    parent = .scattered(count: total, parts: parts.count) { part, output in
+      output.place(parts[part].parent, ids: ids, base: base[part]) { $0 < 0 ? -1 : ids[base[part] + Int($0)] }
+    }
+    parentMove = .scattered(count: total, parts: parts.count) { part, output in
+      output.place(parts[part].parentMove, ids: ids, base: base[part]) {
+        $0 < 0 ? -1 : moveIDs[moveBase[part] + Int($0)]
       }
-    }
-    step = inNewOrder { exploration, _, state in exploration.step[state] }
-    flags = inNewOrder { exploration, _, state in exploration.flags[state] }
-    parent = inNewOrder { exploration, part, state in
-      let up = exploration.parent[state]
-      return up < 0 ? -1 : ids[base[part] + Int(up)]
-    }
-    parentMove = inNewOrder { exploration, part, state in
-      let move = exploration.parentMove[state]
-      return move < 0 ? -1 : moveIDs[moveBase[part] + Int(move)]
     }
     // The roots' setups: each part's roots are its first level, and the roots are the first level of the whole.
     setupOf = [Int32](repeating: -1, count: levels.count > 1 ? Int(levels[1]) : total)
@@ -163,21 +156,32 @@ extension Exploration {
     // The forward edges, each state's starting at `firstEdge` in the new order: each state's count of edges after
     // a 0, added up.
     var firstEdge: [Int32] = .scattered(count: total + 1, parts: parts.count) { part, output in
-      let exploration = parts[part]
       if part == 0 { output[0] = 0 }
-      for state in 0..<exploration.stateCount {
-        output[Int(ids[base[part] + state]) + 1] = exploration.firstEdge[state + 1] - exploration.firstEdge[state]
+      parts[part].firstEdge.withUnsafeBufferPointer { firstEdge in
+        ids.withUnsafeBufferPointer { ids in
+          for state in 0..<parts[part].stateCount {
+            output[Int(ids[base[part] + state]) + 1] = firstEdge[state + 1] - firstEdge[state]
+          }
+        }
       }
     }
-    for index in 0..<total { firstEdge[index + 1] += firstEdge[index] }
+    firstEdge.withUnsafeMutableBufferPointer { firstEdge in
+      for index in 0..<total { firstEdge[index + 1] += firstEdge[index] }
+    }
     self.firstEdge = firstEdge
     edgeTo = .scattered(count: Int(firstEdge[total]), parts: parts.count) { [firstEdge] part, output in
-      let exploration = parts[part]
-      for state in 0..<exploration.stateCount {
-        var slot = Int(firstEdge[Int(ids[base[part] + state])])
-        for edge in Int(exploration.firstEdge[state])..<Int(exploration.firstEdge[state + 1]) {
-          output[slot] = ids[base[part] + Int(exploration.edgeTo[edge])]
-          slot += 1
+      parts[part].firstEdge.withUnsafeBufferPointer { partFirstEdge in
+        parts[part].edgeTo.withUnsafeBufferPointer { partEdgeTo in
+          ids.withUnsafeBufferPointer { ids in
+            let ids = UnsafeBufferPointer(rebasing: ids[base[part]...])
+            for state in 0..<parts[part].stateCount {
+              var slot = Int(firstEdge[Int(ids[state])])
+              for edge in Int(partFirstEdge[state])..<Int(partFirstEdge[state + 1]) {
+                output[slot] = ids[Int(partEdgeTo[edge])]
+                slot += 1
+              }
+            }
+          }
         }
       }
     }
@@ -261,40 +265,66 @@ extension Exploration {
   /// The parts' states in one thread's order: each state's id (state `s` of part `p` at `base[p] + s`) and the
   /// first id at each depth. Within a level, the roots come in the order of their setups and the other states in
   /// the order of their parents' ids; within one part both hold already, so the parts' runs of each level are
-  /// merged.
+  /// merged: the run that comes first gives its states until another run's next state comes before its own.
   private static func numbering(
     _ parts: [Exploration], groups: [[Int]], base: [Int]
   ) -> (ids: [Int32], levels: [Int32]) {
+    /// A part's states at one depth not numbered yet, `next..<end`.
+    struct Run {
+      let setupOf: [Int32]
+      let parent: [Int32]
+      /// The part's setups' indices among all the setups, and its first state's index among all the states.
+      let group: [Int]
+      let base: Int
+      var next: Int
+      let end: Int
+      /// Where `next` comes in the level: its setup's index for a root, else its parent's id (`Int.max` once the
+      /// run is done).
+      var rank = Int.max
+
+      @inline(__always) mutating func rankNext(depth: Int, ids: UnsafeMutableBufferPointer<Int32>) {
+        rank =
+          next == end ? .max : depth == 0 ? group[Int(setupOf[next])] : Int(ids[base + Int(parent[next])])
+      }
+    }
     let total = parts.reduce(0) { $0 + $1.stateCount }
-    let parents = parts.map(\.parent)
     var ids = [Int32](repeating: -1, count: total)
     var levels: [Int32] = []
     var numbered: Int32 = 0
-    for depth in 0... {
-      var runs: [(part: Int, next: Int, end: Int)] = []
-      for (part, exploration) in parts.enumerated() where depth < exploration.levels.count {
-        let partLevels = exploration.levels
-        let end = depth + 1 < partLevels.count ? Int(partLevels[depth + 1]) : exploration.stateCount
-        runs.append((part, Int(partLevels[depth]), end))
-      }
-      guard !runs.isEmpty else { break }
-      levels.append(numbered)
-      ids.withUnsafeMutableBufferPointer { ids in
-        // Where the next state of a run comes in the level (Int.max once the run is done).
-        func rank(_ run: (part: Int, next: Int, end: Int)) -> Int {
-          guard run.next < run.end else { return .max }
-          if depth == 0 { return groups[run.part][Int(parts[run.part].setupOf[run.next])] }
-          return Int(ids[base[run.part] + Int(parents[run.part][run.next])])
+    ids.withUnsafeMutableBufferPointer { ids in
+      for depth in 0... {
+        var runs: [Run] = []
+        for (part, exploration) in parts.enumerated() where depth < exploration.levels.count {
+          let partLevels = exploration.levels
+          var run = Run(
+            setupOf: exploration.setupOf, parent: exploration.parent, group: groups[part], base: base[part],
+            next: Int(partLevels[depth]),
+            end: depth + 1 < partLevels.count ? Int(partLevels[depth + 1]) : exploration.stateCount)
+          run.rankNext(depth: depth, ids: ids)
+          runs.append(run)
         }
-        var ranks = runs.map(rank)
-        while true {
-          var first = 0
-          for run in runs.indices.dropFirst() where ranks[run] < ranks[first] { first = run }
-          guard ranks[first] < .max else { break }
-          ids[base[runs[first].part] + runs[first].next] = numbered
-          numbered += 1
-          runs[first].next += 1
-          ranks[first] = rank(runs[first])
+        guard !runs.isEmpty else { break }
+        levels.append(numbered)
+        runs.withUnsafeMutableBufferPointer { runs in
+          while true {
+            var first = 0
+            var bound = Int.max  // the lowest rank of the other runs
+            for index in runs.indices.dropFirst() {
+              if runs[index].rank < runs[first].rank {
+                bound = runs[first].rank
+                first = index
+              } else {
+                bound = min(bound, runs[index].rank)
+              }
+            }
+            guard runs[first].rank < .max else { break }
+            repeat {
+              ids[runs[first].base + runs[first].next] = numbered
+              numbered += 1
+              runs[first].next += 1
+              runs[first].rankNext(depth: depth, ids: ids)
+            } while runs[first].rank < bound
+          }
         }
       }
     }
@@ -355,5 +385,15 @@ private struct SharedOutput<Element: BitwiseCopyable>: @unchecked Sendable {
   subscript(index: Int) -> Element {
     get { buffer[index] }
     nonmutating set { buffer[index] = newValue }
+  }
+
+  /// `transform(values[s])` at `ids[base + s]`, for each `s`.
+  @inline(__always) func place<Value>(_ values: [Value], ids: [Int32], base: Int, _ transform: (Value) -> Element) {
+    values.withUnsafeBufferPointer { values in
+      ids.withUnsafeBufferPointer { ids in
+        let ids = UnsafeBufferPointer(rebasing: ids[base..<base + values.count])
+        for state in values.indices { buffer[Int(ids[state])] = transform(values[state]) }
+      }
+    }
   }
 }
