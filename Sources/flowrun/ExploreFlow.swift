@@ -161,7 +161,9 @@ struct ExploreFlow: AsyncParsableCommand {
       (isatty(STDERR_FILENO) == 1 ? "\r\u{1B}[K" : "")
         + "explored \(exploration.stateCount) states and \(exploration.edgeCount) moves in "
         + fixedPoint(seconds, fractionDigits: 2) + " s (\(rate) states/s)\(peak)"
-        + (exploration.parts > 1 ? ", in \(exploration.parts) parts on as many threads" : ""))
+        + (exploration.parts > 1 ? ", in \(exploration.parts) parts on as many threads" : "")
+        + (exploration.spareThreadsTaken > 0
+          ? " and \(exploration.batches) batches of a part's states on the threads of parts done or spare" : ""))
     let report = ExploreReport(exploration)
     print(format == .json ? report.json.prettyJSON : report.text)
     if let emitScenarios {

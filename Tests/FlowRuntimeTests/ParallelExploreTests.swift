@@ -226,6 +226,29 @@ import Testing
     }
   }
 
+  /// More jobs than environments: the threads no part explores are spare, and a part with a batch of states waiting
+  /// takes one and shares its states out in batches with it (as it takes the thread of a part done). anicca-v03's
+  /// twelve environments with 14 jobs: two spare threads from the start, and one thread's exploration all the same.
+  @Test func aPartTakesASpareThread() throws {
+    let flow = try StateCoderTests.seed("anicca-v03.yaml")
+    let one = Explorer(flow: flow).explore()
+    var options = ExploreOptions()
+    options.jobs = 14
+    let parted = Explorer(flow: flow, options: options).explore()
+    #expect(parted.parts == 12)
+    #expect(parted.spareThreadsTaken > 0 && parted.batches > 0, "\(parted.spareThreadsTaken) \(parted.batches)")
+    Self.expectSame(one, parted, "anicca-v03.yaml --jobs 14")
+  }
+
+  /// Spare threads are taken while there are some, and given back.
+  @Test func spareThreadsAreTakenWhileThereAreSome() {
+    let spare = Explorer.SpareThreads(2)
+    #expect(spare.take() && spare.take() && !spare.take())
+    spare.give(1)
+    #expect(spare.take() && !spare.take())
+    #expect(!Explorer.SpareThreads(-3).take())
+  }
+
   /// Environments dealt out to parts: each part is in the setups' order, every setup is in one part, and with two
   /// jobs the two values of the last fact (varying fastest in the setups) go to different parts.
   @Test func environmentsAreDealtOutToTheParts() throws {

@@ -59,8 +59,12 @@ package struct Exploration: Sendable {
   /// The parts explored on threads of their own, each holding some of the environments (Explorer+Partitioned.swift);
   /// 1 when one exploration found every state.
   package var parts = 1
-  /// The batches of waiting states shared out to threads (Explorer+Parallel.swift); 0 on one thread.
+  /// The batches of waiting states shared out to threads (Explorer+Parallel.swift); 0 on one thread. For an
+  /// exploration in parts, those of the parts that took a spare thread.
   package var batches = 0
+  /// The spare threads a part explored alone took (``Explorer/Exploring/takeSpareThread()``); for an exploration
+  /// in parts, all the parts took.
+  package var spareThreadsTaken = 0
   /// For each of ``setups``, the state its launch gave (-1 when the launch failed or a limit stopped it).
   var rootOfSetup: [Int32] = []
   /// For each of ``moves``, the state being taken when it was first made (-1 for a launch): explorations of

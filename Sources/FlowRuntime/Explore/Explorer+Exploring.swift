@@ -7,7 +7,8 @@ extension Explorer {
   /// every use, about a tenth of what the exploring thread did besides the engine's work.
   struct Exploring {
     let explorer: Explorer
-    let options: ExploreOptions
+    /// The explorer's, but for the jobs of a part that takes a spare thread (``takeSpareThread()``).
+    var options: ExploreOptions
     let flow: Flow
     /// The launch setups explored: all of the flow's, or those of a part's environments (Explorer+Partitioned.swift).
     let setups: [ExploreSetup]
@@ -471,6 +472,7 @@ extension Explorer {
       var pending = PendingEdges()
       pending.packLike(set)
       while processed < set.count, !result.hitLimit {
+        if workers == nil && processed % Explorer.spareThreadInterval == 0 { takeSpareThread() }
         if options.jobs > 1 && processed >= options.oneThreadFirst && workers == nil {
           workers = ReusingWorkers(jobs: options.jobs, seed: transitions)
         }
@@ -511,6 +513,20 @@ extension Explorer {
       _ = ahead?.claim()
     }
 
+    /// A part explored alone (Explorer+Partitioned.swift) takes a spare thread when there is one and enough
+    /// states wait for a batch: its waiting states are then shared out in batches with it, as two jobs share one
+    /// environment's (the exploration is the same). So a part whose thread is slower, or which has more states,
+    /// is helped by the thread of a part done before it.
+    mutating func takeSpareThread() {
+      guard let spare = options.spareThreads, set.count - processed >= Explorer.parallelBatch, spare.take() else {
+        return
+      }
+      options.jobs += 1
+      workerMoves.append([])
+      result.spareThreadsTaken += 1
+      workers = ReusingWorkers(jobs: options.jobs, seed: transitions)
+    }
+
     /// Expands the next waiting state on this thread and takes its edges (`key`, `payload` and `pending` are the
     /// caller's, reused from state to state). Inlined: called once per state, a call of its own cost one thread
     /// 1% to 2% more instructions (perf-guard's explore measures).
@@ -540,6 +556,8 @@ extension Explorer {
     consuming func finish() -> Exploration {
       result.processed = processed
       result.batches = batchesMade
+      // The batches are done: the threads taken are free for the parts still exploring.
+      options.spareThreads?.give(result.spareThreadsTaken)
       result.firstEdge.append(Int32(result.edgeTo.count))
       result.keyBytes = set.bytes
       result.keyWidth = coder.width

@@ -1,4 +1,6 @@
+internal import CMemoryHints
 import FlowCore
+import Synchronization
 
 /// `flowrun explore --jobs N` on a flow whose launch setups differ in their environment or their experiments'
 /// variants: those dealt out to N parts, each part explored on a thread of its own, and the explorations put
@@ -63,6 +65,9 @@ extension Explorer {
     guard groups.count > 1 else { return nil }
     var alone = self
     alone.options.jobs = 1
+    // The jobs beyond the parts, and the thread of each part done, help the parts still exploring.
+    let spare = SpareThreads(options.jobs - groups.count)
+    alone.options.spareThreads = spare
     // A part that alone passes its share of the limit on states gives up early (the batches then start again).
     alone.options.maxStates = max(1, (options.maxStates + groups.count - 1) / groups.count)
     let progress = options.progress.map { ProgressTotals(parts: groups.count, report: $0) }
@@ -75,11 +80,36 @@ extension Explorer {
       }
       if let progress { explorer.options.progress = { progress.note($0, part: index) } }
       let part = explorer.exploreAlone(setups: groups[index].map { setups[$0] })
+      spare.give(1)
       results.withLock { $0[index] = part }
     }
     concurrently(groups.count, explore)
     let parts = results.withLock { $0 }.compactMap { $0 }
     return Exploration(merging: parts, groups: groups, setups: setups, flow: flow, options: options)
+  }
+
+  /// The threads of an exploration in parts that explore no part (``ExploreOptions/spareThreads``): the jobs beyond
+  /// the parts, and the thread of each part done. A part takes one to share its waiting states out in batches.
+  package final class SpareThreads: Sendable {
+    private let count: Atomic<Int>
+
+    init(_ count: Int) { self.count = Atomic(max(0, count)) }
+
+    /// Takes a spare thread, if there is one.
+    func take() -> Bool {
+      var current = count.load(ordering: .relaxed)
+      while current > 0 {
+        let (taken, now) = count.compareExchange(expected: current, desired: current - 1, ordering: .relaxed)
+        if taken { return true }
+        current = now
+      }
+      return false
+    }
+
+    /// Makes `threads` threads spare.
+    func give(_ threads: Int) {
+      if threads > 0 { count.add(threads, ordering: .relaxed) }
+    }
   }
 
   /// The parts' progress added up, reported whenever one of them reports.
@@ -231,6 +261,8 @@ extension Exploration {
         inputLimits.append(limit)
       }
       edgeCount += exploration.edgeCount
+      batches += exploration.batches
+      spareThreadsTaken += exploration.spareThreadsTaken
       keyBytes += exploration.keyBytes
       keyWidth = max(keyWidth, exploration.keyWidth)
       transitionReuse.hits += exploration.transitionReuse.hits
@@ -365,11 +397,13 @@ extension Exploration {
 
 extension Array where Element: BitwiseCopyable & Sendable {
   /// `count` elements written by `parts` threads at once, `fill(part, output)` on each: each element is written
-  /// by one of them.
+  /// by one of them. The storage is on huge pages where it spans some (as ``HashSlots``' table): the threads then
+  /// fault one page in for 512.
   fileprivate static func scattered(
     count: Int, parts: Int, _ fill: @escaping @Sendable (Int, SharedOutput<Element>) -> Void
   ) -> [Element] {
     Array(unsafeUninitializedCapacity: count) { buffer, initialized in
+      if let start = buffer.baseAddress { flowkit_advise_huge_pages(start, count * MemoryLayout<Element>.stride) }
       let output = SharedOutput(buffer)
       concurrently(parts) { fill($0, output) }
       initialized = count

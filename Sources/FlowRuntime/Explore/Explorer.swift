@@ -360,6 +360,10 @@ package struct ExploreOptions: Sendable {
   /// a copy of its own: threads that share the flow's strings and arrays change their reference counts, and the
   /// cache lines that hold them then go back and forth between the cores.
   package var flowForEachPart: (@Sendable () -> Flow?)?
+  /// For a part of an exploration in parts (Explorer+Partitioned.swift): the threads no part explores, which the
+  /// part may take to share its waiting states out in batches (Explorer+Parallel.swift). Those are the jobs beyond
+  /// the parts, and the threads of the parts done.
+  package var spareThreads: Explorer.SpareThreads?
   /// With more than one job and no parts, the states expanded on one thread first: its transition cache
   /// learns most moves early, and each thread then starts from a copy of it instead of learning them again (a
   /// flow with fewer states is explored on one thread).
