@@ -79,9 +79,10 @@ struct ExploreFlow: AsyncParsableCommand {
       "Threads that explore (1 to 256; default 1). The states, their numbering and what the report finds are "
         + "the same for every value. A flow whose launch setups differ in their environment (facts with several "
         + "values) or their experiments' variants is explored in parts, those dealt out to the threads, each part "
-        + "with states and a cache of its own (the report's memory line can differ from one thread's); otherwise "
-        + "the states are shared out in batches, each thread with a cache of its own, and stored in order on one "
-        + "of them. docs/benchmarks.md says what two threads gain on 2 cores."))
+        + "with states and a cache of its own (the report's memory line can differ from one thread's), and a part "
+        + "shares its states out in batches with a thread no part needs (jobs beyond the parts, or a part's once "
+        + "done); otherwise the states are shared out in batches, each thread with a cache of its own, and stored "
+        + "in order on one of them. docs/benchmarks.md says what two threads gain on 2 cores."))
   var jobs = ExploreOptions().jobs
 
   @Option(
@@ -161,7 +162,9 @@ struct ExploreFlow: AsyncParsableCommand {
       (isatty(STDERR_FILENO) == 1 ? "\r\u{1B}[K" : "")
         + "explored \(exploration.stateCount) states and \(exploration.edgeCount) moves in "
         + fixedPoint(seconds, fractionDigits: 2) + " s (\(rate) states/s)\(peak)"
-        + (exploration.parts > 1 ? ", in \(exploration.parts) parts on as many threads" : "")
+        + (exploration.parts > 1
+          ? ", in \(exploration.parts) parts on "
+            + (jobs == exploration.parts ? "as many threads" : "\(jobs) threads") : "")
         + (exploration.spareThreadsTaken > 0
           ? " and \(exploration.batches) batches of a part's states on the threads of parts done or spare" : ""))
     let report = ExploreReport(exploration)

@@ -417,6 +417,23 @@ import Testing
     #expect(three.stdout == one.stdout)
   }
 
+  /// The summary line says how many parts and threads explored: Tests/Flows/experiments.yaml has four sets of
+  /// variants, so two jobs make two parts, and six jobs four parts and two threads no part needs (too few states
+  /// wait in any part for a batch, so none takes one).
+  @Test func theSummaryLineCountsThePartsAndTheThreads() throws {
+    // The report is one thread's but for its memory line (each part keeps its own states).
+    func report(_ stdout: String) -> [Substring] { stdout.split(separator: "\n").filter { !$0.hasPrefix("memory:") } }
+    let one = try Tool.run("flowrun", ["explore", "Tests/Flows/experiments.yaml"], stdin: "")
+    for (jobs, parts) in [("2", "2 parts on as many threads"), ("6", "4 parts on 6 threads")] {
+      let result = try Tool.run("flowrun", ["explore", "Tests/Flows/experiments.yaml", "--jobs", jobs], stdin: "")
+      #expect(result.status == 0 && report(result.stdout) == report(one.stdout), "\(result.stderr)")
+      let summary = try Regex(
+        #"^explored 24 states and 64 moves in [0-9]+\.[0-9]{2} s \([0-9]+ states/s\)(, [0-9]+ MB peak resident)?, in "#
+          + parts + #"\n$"#)
+      #expect(result.stderr.wholeMatch(of: summary) != nil, "\(result.stderr)")
+    }
+  }
+
   @Test func anExplorationStoppedAtALimitSaysSoAndExitsWith1() throws {
     let result = try Tool.run("flowrun", ["explore", "flows/tempoai.yaml", "--max-states", "20"], stdin: "")
     #expect(result.status == 1, "\(result.stderr)")
