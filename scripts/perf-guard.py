@@ -22,7 +22,8 @@ Measures (Benchmarks/perf-thresholds.txt holds the committed figures):
   - `explore anicca-v04.yaml in 2 parts`: the whole `flowbench explore-file flows/anicca-v04.yaml 2` process,
     the flow's environments explored in two parts on two threads and merged into one thread's numbering
     (Explorer+Partitioned.swift): what each part learns for itself and the merge are counted, on both threads
-    (callgrind runs one thread at a time, and a part's work does not depend on which runs first);
+    (callgrind runs one thread at a time, and a part's work does not depend on which runs first: flowbench's
+    parts take no spare thread, which a part takes when the other is done, at a time that varies);
   - `explore counters 125,000 states`: `flowbench explore 125000`, the generated flow of three counters that
     Benchmarks/compare.sh explores against SPIN (with 50 values each rather than 100), the exploration alone as
     SPIN's rate is (`ExploreOptions.summarizesPaths` off: not the paths and loops `flowrun explore`'s report counts);

@@ -48,16 +48,18 @@ package enum ExploreBenchmark {
     }
   }
 
-  /// What `flowrun explore` does with a compiled flow, with the default options: explore it and write the text
-  /// report.
   /// The `--jobs` values explore accepts.
   package static var jobsRange: ClosedRange<Int> { ExploreOptions.jobsRange }
 
-  /// The text report of exploring `flow` on `jobs` threads, and how many moves the one-thread exploration took
-  /// from its transition cache and how many the engine made (``Exploration/TransitionReuse``).
+  /// What `flowrun explore` does with a compiled flow, with the default options: the text report of exploring
+  /// `flow` on `jobs` threads, and how many moves the exploration took from its transition caches and how many the
+  /// engine made (``Exploration/TransitionReuse``). In parts, each part is explored alone on its thread (no spare
+  /// thread taken, ``ExploreOptions/partsTakeSpareThreads``), so that the work does not depend on which part ends
+  /// first.
   package static func report(of flow: Flow, jobs: Int = 1) -> (text: String, reused: Int, made: Int) {
     var options = ExploreOptions()
     options.jobs = jobs
+    options.partsTakeSpareThreads = false
     let exploration = Explorer(flow: flow, options: options).explore()
     let reuse = exploration.transitionReuse
     return (ExploreReport(exploration).text, reuse.hits, reuse.misses)

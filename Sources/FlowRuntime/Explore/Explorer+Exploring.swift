@@ -7,8 +7,10 @@ extension Explorer {
   /// every use, about a tenth of what the exploring thread did besides the engine's work.
   struct Exploring {
     let explorer: Explorer
-    /// The explorer's, but for the jobs of a part that takes a spare thread (``takeSpareThread()``).
-    var options: ExploreOptions
+    let options: ExploreOptions
+    /// The threads that explore: ``ExploreOptions/jobs``, and one more once a part takes a spare thread
+    /// (``takeSpareThread()``).
+    var jobs: Int
     let flow: Flow
     /// The launch setups explored: all of the flow's, or those of a part's environments (Explorer+Partitioned.swift).
     let setups: [ExploreSetup]
@@ -54,6 +56,7 @@ extension Explorer {
     init(_ explorer: Explorer, setups: [ExploreSetup]? = nil) {
       self.explorer = explorer
       options = explorer.options
+      jobs = options.jobs
       flow = explorer.flow
       self.setups = setups ?? explorer.setups
       result = Exploration(flow: flow, options: options)
@@ -65,7 +68,7 @@ extension Explorer {
         columns: options.compact ? coder.width + coder.payloadWidth : 0, split: options.compact ? coder.width : 0)
       transitions = TransitionCache(coder: coder, flow: flow)
       reusesMoves = options.reusesTransitions
-      workerMoves = Array(repeating: [], count: max(options.jobs - 1, 0))
+      workerMoves = Array(repeating: [], count: max(jobs - 1, 0))
     }
 
     /// A move a ``ReusingWorker`` numbered: what taking its edges needs, and its number in ``Exploration/moves``
@@ -157,7 +160,9 @@ extension Explorer {
       }
     }
 
-    /// Writes the key and payload of waiting state `id` (from `processed` on).
+    /// Writes the key and payload of waiting state `id` (from `processed` on). Inlined, as
+    /// ``PackedRows/load(_:into:then:)``.
+    @inline(__always)
     func waiting(_ id: Int, key: inout [UInt32], payload: inout [UInt32]) {
       if options.compact {
         queue.load(id, into: &key, then: &payload)
@@ -447,7 +452,7 @@ extension Explorer {
 
     /// Starts expanding the waiting states from `first` on (as many as a batch takes) on other threads.
     mutating func batch(from first: Int, retiring: ExpansionBatch?, workers: ReusingWorkers) -> ExpansionBatch {
-      let ids = ExpansionBatch.range(from: first, count: set.count, jobs: options.jobs)
+      let ids = ExpansionBatch.range(from: first, count: set.count, jobs: jobs)
       // The waiting states' rows: the set's, or with --compact the queue's.
       let words = StateWords(
         count: ids.count, stride: key.count + payload.count, packer: set.packer ?? queue.packer
@@ -458,7 +463,7 @@ extension Explorer {
       let batch = ExpansionBatch(
         explorer: explorer, first: first, number: batchesMade, words: words, expands: ids.map(expands), coder: coder,
         packer: set.packer, workers: workers, recycling: retiring)
-      batch.start(jobs: options.jobs, retiring: retiring)
+      batch.start(jobs: jobs, retiring: retiring)
       return batch
     }
 
@@ -472,13 +477,13 @@ extension Explorer {
       var pending = PendingEdges()
       pending.packLike(set)
       while processed < set.count, !result.hitLimit {
-        if workers == nil && processed % Explorer.spareThreadInterval == 0 { takeSpareThread() }
-        if options.jobs > 1 && processed >= options.oneThreadFirst && workers == nil {
-          workers = ReusingWorkers(jobs: options.jobs, seed: transitions)
+        if workers == nil && processed & (Explorer.spareThreadInterval - 1) == 0 { takeSpareThread() }
+        if jobs > 1 && processed >= options.oneThreadFirst && workers == nil {
+          workers = ReusingWorkers(jobs: jobs, seed: transitions)
         }
         // Fewer waiting states than a piece for each thread (a frontier of a few states, as in a flow that counts
         // on and on) are expanded here one at a time: a batch of them cost more than their moves, every batch.
-        let fewest = Explorer.parallelPiece * options.jobs
+        let fewest = Explorer.parallelPiece * jobs
         if let workers, ahead != nil || set.count - processed >= fewest {
           // Batches of waiting states are expanded from their start on `jobs - 1` threads and taken here in order,
           // as one thread takes them (Explorer+Parallel.swift); the states waiting behind a batch are expanded while
@@ -517,14 +522,16 @@ extension Explorer {
     /// states wait for a batch: its waiting states are then shared out in batches with it, as two jobs share one
     /// environment's (the exploration is the same). So a part whose thread is slower, or which has more states,
     /// is helped by the thread of a part done before it.
+    /// Not inlined: the loop over the waiting states calls it once every ``Explorer/spareThreadInterval`` states.
+    @inline(never)
     mutating func takeSpareThread() {
       guard let spare = options.spareThreads, set.count - processed >= Explorer.parallelBatch, spare.take() else {
         return
       }
-      options.jobs += 1
+      jobs += 1
       workerMoves.append([])
       result.spareThreadsTaken += 1
-      workers = ReusingWorkers(jobs: options.jobs, seed: transitions)
+      workers = ReusingWorkers(jobs: jobs, seed: transitions)
     }
 
     /// Expands the next waiting state on this thread and takes its edges (`key`, `payload` and `pending` are the

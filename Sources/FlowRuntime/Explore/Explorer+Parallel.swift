@@ -22,7 +22,8 @@ extension Explorer {
   static let parallelBatch = 1_024
   /// States a thread takes at a time.
   static let parallelPiece = 32
-  /// States a part explored alone expands between two looks for a spare thread (``ExploreOptions/spareThreads``).
+  /// States a part explored alone expands between two looks for a spare thread (``ExploreOptions/spareThreads``): a
+  /// power of two.
   static let spareThreadInterval = 256
   /// Most moves the exploring thread keeps for the threads' caches to learn between two batches: while the
   /// frontier is too narrow for a batch, it expands every state itself and no batch teaches them.

@@ -66,7 +66,7 @@ extension Explorer {
     var alone = self
     alone.options.jobs = 1
     // The jobs beyond the parts, and the thread of each part done, help the parts still exploring.
-    let spare = SpareThreads(options.jobs - groups.count)
+    let spare = options.partsTakeSpareThreads ? SpareThreads(options.jobs - groups.count) : nil
     alone.options.spareThreads = spare
     // A part that alone passes its share of the limit on states gives up early (the batches then start again).
     alone.options.maxStates = max(1, (options.maxStates + groups.count - 1) / groups.count)
@@ -80,7 +80,7 @@ extension Explorer {
       }
       if let progress { explorer.options.progress = { progress.note($0, part: index) } }
       let part = explorer.exploreAlone(setups: groups[index].map { setups[$0] })
-      spare.give(1)
+      spare?.give(1)
       results.withLock { $0[index] = part }
     }
     concurrently(groups.count, explore)

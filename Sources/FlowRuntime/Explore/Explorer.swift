@@ -364,6 +364,10 @@ package struct ExploreOptions: Sendable {
   /// part may take to share its waiting states out in batches (Explorer+Parallel.swift). Those are the jobs beyond
   /// the parts, and the threads of the parts done.
   package var spareThreads: Explorer.SpareThreads?
+  /// Whether the parts of an exploration in parts take spare threads (``spareThreads``). Off, each part is explored
+  /// on its own thread alone, so what the parts do does not depend on which ends first: `scripts/perf-guard.py`
+  /// counts their instructions so.
+  package var partsTakeSpareThreads = true
   /// With more than one job and no parts, the states expanded on one thread first: its transition cache
   /// learns most moves early, and each thread then starts from a copy of it instead of learning them again (a
   /// flow with fewer states is explored on one thread).
