@@ -116,9 +116,9 @@ side_by_side() {
 median_run() { sort -g -k"$2,$2" "$1" | sed -n "$(($(wc -l <"$1") / 2 + 1))p"; }
 
 ratio() { "$py" -c 'import sys; a, b = map(float, sys.argv[1:]); print("%.0f×" % (a / b) if a / b >= 10 else "%.1f×" % (a / b))' "$1" "$2"; }
-# gain RATIO: a gain of threads with two decimals, so that one just under its target (1.78×) does not read as
-# meeting it (1.8×).
-gain() { "$py" -c 'import sys; print("%.2f×" % float(sys.argv[1]))' "$1"; }
+# gain RATIO: a gain of threads cut (not rounded) to two decimals, so that one just under its target reads as
+# under it: 1.78× rather than 1.8×, 1.79× rather than 1.80× (a run on 2026-12-03 printed 1.80× next to "missed").
+gain() { "$py" -c 'import math, sys; print("%.2f×" % (math.floor(round(float(sys.argv[1]) * 100, 6)) / 100))' "$1"; }
 # faster_or_slower OURS THEIRS (rates): "3.2× faster" or "12× slower".
 faster_or_slower() {
   if "$py" -c 'import sys; sys.exit(0 if float(sys.argv[1]) >= float(sys.argv[2]) else 1)' "$1" "$2"; then
