@@ -522,6 +522,7 @@ extension Explorer {
     /// states wait for a batch: its waiting states are then shared out in batches with it, as two jobs share one
     /// environment's (the exploration is the same). So a part whose thread is slower, or which has more states,
     /// is helped by the thread of a part done before it.
+    ///
     /// Not inlined: the loop over the waiting states calls it once every ``Explorer/spareThreadInterval`` states.
     @inline(never)
     mutating func takeSpareThread() {
