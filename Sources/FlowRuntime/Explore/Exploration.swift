@@ -127,6 +127,13 @@ package struct Exploration: Sendable {
       + edgeTo.count * 4
   }
 
+  /// The setup `state` was launched with: its launch's, reached through the parents.
+  package func setup(of state: Int32) -> Int {
+    var current = Int(state)
+    while parent[current] >= 0 { current = Int(parent[current]) }
+    return Int(setupOf[current])
+  }
+
   /// The setup and the moves of the shortest path from a launch to `state`.
   package func path(to state: Int32) -> (setup: Int, moves: [ExploreMove]) {
     var moves: [ExploreMove] = []
@@ -135,7 +142,7 @@ package struct Exploration: Sendable {
       moves.append(self.moves[Int(parentMove[Int(current)])])
       current = parent[Int(current)]
     }
-    return (Int(setupOf[Int(current)]), moves.reversed())
+    return (setup(of: current), moves.reversed())
   }
 
   /// The path to `state` followed by `move`.

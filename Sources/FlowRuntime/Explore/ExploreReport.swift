@@ -119,11 +119,7 @@ extension ExploreReport {
 
     var firstState = [Int32](repeating: -1, count: flow.steps.count)
     var terminalStates = [Int](repeating: 0, count: flow.steps.count)
-    // The setup each state was launched with: a parent always has a smaller id (breadth-first order).
-    var setupOf = [Int32](repeating: -1, count: exploration.stateCount)
     for state in 0..<exploration.stateCount {
-      let parent = Int(exploration.parent[state])
-      setupOf[state] = parent < 0 ? exploration.setupOf[state] : setupOf[parent]
       let step = Int(exploration.step[state])
       guard step >= 0 else { continue }
       if firstState[step] < 0 { firstState[step] = Int32(state) }
@@ -152,7 +148,8 @@ extension ExploreReport {
         current = Int(exploration.parent[current])
       }
       return StepPath(
-        step: step, setup: setupText(Int(setupOf[Int(state)])), after: after, commands: moves.reversed().map(\.command))
+        step: step, setup: setupText(exploration.setup(of: state)), after: after,
+        commands: moves.reversed().map(\.command))
     }
 
     reachable = flow.steps.indices.filter { firstState[$0] >= 0 }.map { flow.steps[$0].id }
