@@ -322,8 +322,7 @@ struct YAMLLoaderTests {
       ("key: \"value\"# comment\n", "t.yaml:1:13: error: invalid YAML: a comment needs whitespace before '#' [load]"),
       ("[a, b]#c\n", "t.yaml:1:7: error: invalid YAML: a comment needs whitespace before '#' [load]"),
       ("a: ># c\n  x\n", "t.yaml:1:5: error: invalid YAML: a comment needs whitespace before '#' [load]"),
-      // Positions after characters of two and three bytes, more than eight of them in a row (libyaml counts
-      // characters, the checks read bytes).
+      // Positions after runs of two- and three-byte characters (libyaml counts characters, the checks read bytes).
       (
         "k: \"日本語のテキストとさらに長い文字列です、とても長い\"# c\n",
         "t.yaml:1:31: error: invalid YAML: a comment needs whitespace before '#' [load]"

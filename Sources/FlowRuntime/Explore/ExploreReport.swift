@@ -148,7 +148,7 @@ extension ExploreReport {
         current = Int(exploration.parent[current])
       }
       return StepPath(
-        step: step, setup: setupText(exploration.setup(of: state)), after: after,
+        step: step, setup: setupText(exploration.setup(of: Int32(current))), after: after,
         commands: moves.reversed().map(\.command))
     }
 
